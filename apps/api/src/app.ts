@@ -1,0 +1,77 @@
+import helmet from '@fastify/helmet';
+import type { DB } from '@repo/db';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import authentication from './plugins/app/authentication';
+import { configPlugin, dbPlugin } from './plugins/external/core';
+import errorHandler from './plugins/external/error-handler';
+import rateLimit from './plugins/external/rate-limit';
+import session from './plugins/external/session';
+import analyticsRoutes from './routes/api/analytics';
+import authRoutes from './routes/api/auth';
+import betaFeedbackRoutes from './routes/api/beta-feedback';
+import contactRoutes from './routes/api/contact';
+import healthRoutes from './routes/api/health';
+import postsRoutes from './routes/api/posts';
+import waitlistRoutes from './routes/api/waitlist';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: DB;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** TRUST_PROXY: 'true', 'false', or addresses/keywords such as 'loopback' or '10.0.0.0/8'. */
+function trustProxy(value: string): boolean | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+}
+
+/** Composes the API: external plugins first, then app plugins, then routes. */
+export async function buildApp({ config, db, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      // Credentials never reach the logs.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: trustProxy(config.TRUST_PROXY),
+    // Leave 5xx details to the error handler; never echo them.
+    return503OnClosing: true,
+  });
+
+  // sendBeacon posts may arrive as text/plain; routes that accept them parse the string.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  await app.register(configPlugin, { config });
+  await app.register(dbPlugin, { db });
+  await app.register(errorHandler);
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(rateLimit);
+  await app.register(session);
+  await app.register(authentication);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(postsRoutes);
+      await api.register(waitlistRoutes);
+      await api.register(contactRoutes);
+      await api.register(betaFeedbackRoutes);
+      await api.register(analyticsRoutes);
+      await api.register(authRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-please';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    API_HOST: z.string().min(1).default('0.0.0.0'),
+    API_PORT: port.default(3001),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
+    SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 7),
+    ADMIN_EMAIL_DOMAINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+          .filter(Boolean),
+      ),
+    DEV_ADMIN_USERNAME: z.string().min(2).default('admin'),
+    DEV_ADMIN_PASSWORD: z.string().min(4).default('wordloom-dev'),
+    TRUST_PROXY: z.string().default('loopback'),
+    PUBLIC_SITE_URL: z.url().default('http://localhost:3000'),
+    ADMIN_URL: z.url().default('http://localhost:3002'),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(64 * 1024),
+    RATE_LIMIT_ENABLED: booleanish.default(true),
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+    RATE_LIMIT_FORMS_MAX: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'SESSION_SECRET is required in production',
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    isProduction: env.NODE_ENV === 'production',
+  }));
+
+export type Config = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the configuration once, at start. A bad value stops the process with a
+ * message naming the variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Treat empty strings as unset, as .env files commonly leave `NAME=`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,35 @@
+import type { FieldIssue } from '@repo/validation';
+import { toFieldIssues } from '@repo/validation';
+import type { z } from 'zod';
+
+/**
+ * The one error type of the API. The error handler turns it into the JSON
+ * contract `{ message, type?, issues? }` with its status.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly type?: string,
+    readonly issues?: FieldIssue[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, type = 'invalid_request', issues?: FieldIssue[]) =>
+  new AppError(400, message, type, issues);
+export const unauthorized = (message = 'Authentication required') =>
+  new AppError(401, message, 'unauthorized');
+export const forbidden = (message: string, type = 'forbidden') => new AppError(403, message, type);
+export const notFound = (message = 'Not found') => new AppError(404, message, 'not_found');
+export const conflict = (message: string, type = 'conflict') => new AppError(409, message, type);
+
+/** Parses `input` with `schema`, or throws a 400 carrying every field issue. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issues = toFieldIssues(result.error);
+  throw badRequest(issues[0]?.message ?? 'Invalid input', 'validation_error', issues);
+}

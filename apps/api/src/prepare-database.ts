@@ -1,0 +1,26 @@
+import { type DB, migrateToLatest, seedBlogPosts } from '@repo/db';
+import type { Config } from './config';
+import { hashPassword } from './routes/api/auth/password';
+import { findUserForLogin, insertUser } from './routes/api/auth/users-repository';
+
+/**
+ * Runs on every start, in every environment: migrations (under Kysely's advisory
+ * lock) and the blog posts, which are part of the product. Both are idempotent.
+ */
+export async function prepareDatabase(db: DB): Promise<{ posts: number }> {
+  await migrateToLatest(db);
+  const posts = await seedBlogPosts(db);
+  return { posts };
+}
+
+/** Development only: a known admin account, printed by the dev command. */
+export async function ensureDevAdmin(db: DB, config: Config): Promise<void> {
+  if (config.NODE_ENV !== 'development') return;
+  if (await findUserForLogin(db, config.DEV_ADMIN_USERNAME)) return;
+  await insertUser(db, {
+    username: config.DEV_ADMIN_USERNAME,
+    email: `${config.DEV_ADMIN_USERNAME}@localhost.test`,
+    name: 'Development Admin',
+    passwordHash: await hashPassword(config.DEV_ADMIN_PASSWORD),
+  }).catch(() => undefined); // another instance created it first
+}

@@ -1,0 +1,45 @@
+import { analyticsBatchSchema, toFieldIssues } from '@repo/validation';
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../../../errors';
+
+/** Reads the batch; `navigator.sendBeacon` may deliver it as text/plain. */
+function readBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw badRequest('Malformed JSON in request body', 'invalid_json');
+  }
+}
+
+export default async function analyticsRoutes(fastify: FastifyInstance) {
+  const { db } = fastify;
+
+  fastify.post('/analytics/events', async (request, reply) => {
+    const result = analyticsBatchSchema.safeParse(readBody(request.body) ?? {});
+    if (!result.success) {
+      const issues = toFieldIssues(result.error);
+      const first = result.error.issues[0];
+      const index = first?.path[0] === 'events' ? first.path[1] : undefined;
+      const message =
+        typeof index === 'number'
+          ? `Event ${index} is invalid: ${first?.path.slice(2).join('.') || 'event'}: ${first?.message}`
+          : (first?.message ?? 'Invalid batch');
+      throw badRequest(message, 'invalid_event', issues);
+    }
+    const { events } = result.data;
+    await db
+      .insertInto('analyticsEvents')
+      .values(
+        events.map((event) => ({
+          type: event.type,
+          path: event.path,
+          sessionId: event.data.sessionId,
+          occurredAt: event.timestamp,
+          data: JSON.stringify(event.data),
+        })),
+      )
+      .execute();
+    return reply.status(202).send({ accepted: events.length });
+  });
+}

@@ -1,0 +1,68 @@
+import type { DB } from '@repo/db';
+import { sql } from 'kysely';
+
+/** A blog post as the API serves it (spec section 3). */
+export interface BlogPost {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  date: string;
+  category: string;
+  tags: string[];
+  readingTime: number;
+  author: string;
+  authorEmail?: string;
+  authorBio?: string;
+  content?: string;
+  featuredImage?: string;
+}
+
+function selectPosts(db: DB) {
+  return db
+    .selectFrom('blogPosts')
+    .select([
+      'id',
+      'slug',
+      'title',
+      'excerpt',
+      sql<string>`to_char(published_on, 'YYYY-MM-DD')`.as('date'),
+      'category',
+      'tags',
+      'readingTime',
+      'author',
+      'authorEmail',
+      'authorBio',
+      'content',
+      'featuredImage',
+    ]);
+}
+
+type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
+
+function toBlogPost({
+  authorEmail,
+  authorBio,
+  content,
+  featuredImage,
+  ...rest
+}: PostRow): BlogPost {
+  return {
+    ...rest,
+    ...(authorEmail ? { authorEmail } : {}),
+    ...(authorBio ? { authorBio } : {}),
+    ...(content ? { content } : {}),
+    ...(featuredImage ? { featuredImage } : {}),
+  };
+}
+
+/** Every post, newest first. */
+export async function listPosts(db: DB): Promise<BlogPost[]> {
+  const rows = await selectPosts(db).orderBy('publishedOn', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toBlogPost);
+}
+
+export async function findPostBySlug(db: DB, slug: string): Promise<BlogPost | undefined> {
+  const row = await selectPosts(db).where('slug', '=', slug).executeTakeFirst();
+  return row ? toBlogPost(row) : undefined;
+}

@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type DatabaseTarget =
+  /** A PostgreSQL server. */
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** Embedded PostgreSQL (PGlite) persisted in a folder, or in memory when `dataDir` is omitted. */
+  | { kind: 'embedded'; dataDir?: string };
+
+export type DB = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: DB;
+  kind: DatabaseTarget['kind'];
+  /** Closes the pool or the embedded database. */
+  close: () => Promise<void>;
+}
+
+// node-pg returns int8 (count(*), bigserial) as strings; these are counts and
+// ids well inside 2^53, so parse them as numbers like the embedded driver does.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  const plugins = [new CamelCasePlugin()];
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  return { db, kind: 'embedded', close: () => db.destroy() };
+}

@@ -1,0 +1,188 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database's shape, written once. Column names are snake_case in SQL and
+ * camelCase here (Kysely's CamelCasePlugin translates).
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  createdAt: CreatedAt;
+}
+
+export interface SessionsTable {
+  sid: string;
+  data: Json<Record<string, unknown>>;
+  userId: string | null;
+  expiresAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** A calendar date; read it through `to_char` so no time zone shifts it. */
+  publishedOn: ColumnType<Date, string, string>;
+  category: string;
+  tags: ColumnType<string[], string[], string[]>;
+  readingTime: number;
+  author: string;
+  authorEmail: string | null;
+  authorBio: string | null;
+  content: string | null;
+  featuredImage: string | null;
+  updatedAt: Timestamp;
+}
+
+export interface WaitlistEntriesTable {
+  id: Generated<string>;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  primaryUse: string;
+  contentWorkflow: string | null;
+  userType: string | null;
+  monthlyContentVolume: string | null;
+  biggestChallenge: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  company: string | null;
+  subject: string;
+  message: string;
+  status: Generated<'new' | 'read' | 'replied'>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface BetaParticipantsTable {
+  id: Generated<string>;
+  waitlistEntryId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  status: Generated<'active' | 'inactive'>;
+  invitedAt: Timestamp;
+  lastActiveAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+export interface BetaFeedbackResponsesTable {
+  id: Generated<string>;
+  email: string;
+  firstName: string;
+  lastName: string;
+  primaryRole: string;
+  aiExperienceLevel: string;
+  gettingStartedEase: string;
+  initialImpressions: string;
+  workflowEase: string;
+  keywordResearchEase: string;
+  blogPostCreationEase: string;
+  whyItMattersUseful: string;
+  profileSetupRating: string;
+  brandSetupRating: string;
+  keywordResearchRating: string;
+  blogPostRating: string;
+  contentLibraryRating: string;
+  generalFeedback: string | null;
+  contentQualitySatisfaction: string;
+  contentAccuracyRating: string;
+  brandReflectionRating: string;
+  recommendationLikelihood: string;
+  overallSatisfaction: string;
+  improvementSuggestions: string | null;
+  additionalComments: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  name: string;
+  environment: 'live' | 'test';
+  /** Public identifier embedded in the key; used to find the row. */
+  keyId: string;
+  /** SHA-256 of the secret part. The secret itself is never stored. */
+  secretHash: string;
+  /** First 12 and last 4 characters of the full key, for the masked display. */
+  keyPrefix: string;
+  keyLastFour: string;
+  isActive: Generated<boolean>;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<string>;
+  type: string;
+  path: string;
+  sessionId: string;
+  occurredAt: Timestamp;
+  receivedAt: CreatedAt;
+  data: Json<Record<string, unknown>>;
+}
+
+export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'captured';
+export type EmailStream = 'outbound' | 'broadcast';
+
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  stream: EmailStream;
+  templateId: string;
+  toEmail: string;
+  subject: string;
+  htmlBody: string;
+  textBody: string;
+  status: Generated<EmailStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: Timestamp;
+  lockedUntil: Date | null;
+  lastError: string | null;
+  providerMessageId: string | null;
+  createdAt: CreatedAt;
+  sentAt: Date | null;
+}
+
+export interface EmailSuppressionsTable {
+  email: string;
+  reason: string;
+  createdAt: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  blogPosts: BlogPostsTable;
+  waitlistEntries: WaitlistEntriesTable;
+  contactMessages: ContactMessagesTable;
+  betaParticipants: BetaParticipantsTable;
+  betaFeedbackResponses: BetaFeedbackResponsesTable;
+  apiKeys: ApiKeysTable;
+  analyticsEvents: AnalyticsEventsTable;
+  emailOutbox: EmailOutboxTable;
+  emailSuppressions: EmailSuppressionsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewWaitlistEntry = Insertable<WaitlistEntriesTable>;
+export type WaitlistEntryRow = Selectable<WaitlistEntriesTable>;
+export type ContactMessageRow = Selectable<ContactMessagesTable>;
+export type ContactMessageUpdate = Updateable<ContactMessagesTable>;
+export type BetaParticipantRow = Selectable<BetaParticipantsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type EmailOutboxRow = Selectable<EmailOutboxTable>;

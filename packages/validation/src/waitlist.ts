@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { emailAddress, LIMITS, optionalChoice, optionalText, requiredText } from './fields';
+
+// Spec section 3 (waitlist signup) and section 5 (waitlist rules).
+export const USER_TYPE_OPTIONS = ['Freelancer', 'Agency', 'Internal Team'] as const;
+
+export const PRIMARY_USE_OPTIONS = [
+  'Content Marketing',
+  'Social Media Management',
+  'Blog Writing',
+  'Email Campaigns',
+  'Product Descriptions',
+  'Technical Documentation',
+  'Educational Content',
+  'Other',
+] as const;
+
+export const WAITLIST_MESSAGES = {
+  email: 'Please enter a valid email address',
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  company: 'Company name is required',
+  primaryUse: 'Please select a primary use case',
+} as const;
+
+export const waitlistSignupSchema = z.object({
+  email: emailAddress(WAITLIST_MESSAGES.email),
+  firstName: requiredText(LIMITS.nameMin, WAITLIST_MESSAGES.firstName),
+  lastName: requiredText(LIMITS.nameMin, WAITLIST_MESSAGES.lastName),
+  company: requiredText(LIMITS.companyMin, WAITLIST_MESSAGES.company, LIMITS.companyMax),
+  primaryUse: z.enum(PRIMARY_USE_OPTIONS, { error: WAITLIST_MESSAGES.primaryUse }),
+  contentWorkflow: optionalText(LIMITS.longTextMax),
+  userType: optionalChoice(USER_TYPE_OPTIONS),
+});
+
+export type WaitlistSignupInput = z.input<typeof waitlistSignupSchema>;
+export type WaitlistSignup = z.output<typeof waitlistSignupSchema>;
+
+/** The wizard's step order (spec section 4); the two optional steps may be skipped. */
+export const WAITLIST_STEPS = [
+  'email',
+  'firstName',
+  'lastName',
+  'company',
+  'userType',
+  'contentWorkflow',
+  'primaryUse',
+] as const satisfies readonly (keyof WaitlistSignup)[];
+
+export const WAITLIST_OPTIONAL_STEPS: readonly (typeof WAITLIST_STEPS)[number][] = [
+  'userType',
+  'contentWorkflow',
+];
+
+export const WAITLIST_AUTO_ADVANCE_MS = 500;
