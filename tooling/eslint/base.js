@@ -48,6 +48,7 @@ export default tseslint.config(
       '**/*.test.tsx',
       '**/e2e/**',
       '**/scripts/**',
+      '**/testing.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },
