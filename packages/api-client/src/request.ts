@@ -1,0 +1,99 @@
+import type { ErrorBody } from './types';
+
+/**
+ * Raised for every non-OK answer, with the message '{status}: {response text or
+ * status text}' (spec section 7). `body` is the parsed error contract when the
+ * API sent one.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: ErrorBody,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The server's own message, for toasts. */
+  get serverMessage(): string {
+    return this.body?.message ?? this.message;
+  }
+}
+
+export interface ApiClientOptions {
+  /** Prefix for paths, e.g. 'http://localhost:3001' on a server; '' in a browser. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Extra headers for every request (e.g. a forwarded cookie during SSR). */
+  headers?: Record<string, string>;
+}
+
+function parseErrorBody(text: string): ErrorBody | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && typeof (parsed as ErrorBody).message === 'string') {
+      return parsed as ErrorBody;
+    }
+  } catch {
+    // Not JSON: the text itself is the message.
+  }
+  return undefined;
+}
+
+/** Throws an ApiError unless the response is OK. */
+export async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = (await response.text()) || response.statusText;
+  throw new ApiError(response.status, `${response.status}: ${text}`, parseErrorBody(text));
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  /** Any method with an optional JSON body; every call includes credentials. */
+  async function request(method: string, path: string, body?: unknown): Promise<Response> {
+    const response = await doFetch(`${baseUrl}${path}`, {
+      method,
+      credentials: 'include',
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        accept: 'application/json',
+        ...options.headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    await throwIfNotOk(response);
+    return response;
+  }
+
+  async function json<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await request(method, path, body);
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  return {
+    request,
+    get: <T>(path: string) => json<T>('GET', path),
+    post: <T>(path: string, body?: unknown) => json<T>('POST', path, body),
+    patch: <T>(path: string, body?: unknown) => json<T>('PATCH', path, body),
+    delete: <T>(path: string) => json<T>('DELETE', path),
+    /**
+     * GET that yields null on 401 instead of raising: the session query treats
+     * 401 as 'no user' (spec section 6).
+     */
+    getOrNullOn401: async <T>(path: string): Promise<T | null> => {
+      try {
+        return await json<T>('GET', path);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

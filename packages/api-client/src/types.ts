@@ -1,0 +1,158 @@
+/**
+ * The API's request and response shapes: the contract shared by the API, the
+ * marketing site and the admin console. Dates travel as ISO 8601 strings.
+ */
+
+export interface ErrorBody {
+  message: string;
+  type?: string;
+  issues?: { path: string; message: string }[];
+}
+
+export interface BlogPost {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** YYYY-MM-DD */
+  date: string;
+  category: string;
+  tags: string[];
+  readingTime: number;
+  author: string;
+  authorEmail?: string;
+  authorBio?: string;
+  content?: string;
+  featuredImage?: string;
+}
+
+export interface User {
+  id: string;
+  username: string;
+  email: string;
+  name: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type SortOrder = 'asc' | 'desc';
+
+/** GET /api/admin/waitlist?page=&pageSize=&sortBy=&sortOrder=&search= */
+export interface WaitlistEntry {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  companyName: string | null;
+  monthlyContentVolume: string | null;
+  biggestChallenge: string | null;
+  primaryUse: string;
+  userType: string | null;
+  contentWorkflow: string | null;
+  createdAt: string;
+  /** Set once the entry was approved for the beta. */
+  participantId: string | null;
+}
+export type WaitlistSortField = 'createdAt' | 'email' | 'firstName' | 'lastName' | 'companyName';
+
+/** GET /api/admin/beta/participants */
+export interface BetaParticipant {
+  id: string;
+  waitlistEntryId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  status: 'active' | 'inactive' | (string & {});
+  invitedAt: string;
+  lastActiveAt: string | null;
+}
+export interface BetaParticipantList {
+  participants: BetaParticipant[];
+  cap: number;
+}
+
+/** GET /api/admin/contacts?page=&pageSize=&status= */
+export interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  subject: string;
+  message: string;
+  status: 'new' | 'read' | 'replied';
+  createdAt: string;
+}
+
+/** GET /api/admin/api-keys -> { apiKeys } */
+export interface ApiKey {
+  id: string;
+  name: string;
+  environment: 'live' | 'test';
+  keyId: string;
+  /** First 12 characters, 20 asterisks, last 4. */
+  maskedKey: string;
+  lastUsed: string | null;
+  createdAt: string;
+  isActive: boolean;
+}
+/** POST /api/admin/api-keys: the only time the full key is returned. */
+export interface CreatedApiKey {
+  apiKey: ApiKey;
+  keyId: string;
+  formattedKey: string;
+}
+
+/** GET /api/admin/email/templates -> { templates } */
+export interface EmailTemplate {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+}
+
+export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'captured';
+
+/** GET /api/admin/email/outbox?page=&pageSize=&status= */
+export interface OutboxMessage {
+  id: string;
+  templateId: string;
+  toEmail: string;
+  subject: string;
+  stream: 'outbound' | 'broadcast';
+  status: EmailStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string;
+}
+/** GET /api/admin/email/outbox/:id */
+export interface OutboxMessageDetail extends OutboxMessage {
+  htmlBody: string;
+  textBody: string;
+}
+
+/** GET /api/analytics/dashboard?days=30 */
+export interface AnalyticsDashboard {
+  waitlistSignups: number;
+  contactSubmissions: number;
+  featureEngagement: number;
+  period: { from: string; to: string; days: number };
+  pageViewsPerDay: { date: string; views: number }[];
+  topPages: { path: string; views: number }[];
+  topReferrers: { referrer: string; visits: number }[];
+  /** Sessions that completed each of the 7 waitlist steps. */
+  waitlistFunnel: { stepNumber: number; stepName: string; sessions: number }[];
+  feedback: {
+    responses: number;
+    /** field -> answer -> count, for every rated survey field. */
+    distributions: Record<string, Record<string, number>>;
+    /** Net promoter style: % likely+very_likely minus % not_at_all_likely+unlikely. */
+    recommendationScore: number | null;
+  };
+}
