@@ -49,6 +49,7 @@ export default tseslint.config(
       '**/e2e/**',
       '**/scripts/**',
       '**/testing.ts',
+      '**/server/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Where the server reaches the API (loaders and the /api proxy). */
+  API_URL: z.url().default('http://localhost:3001'),
+  /** The admin console's address; /auth and /admin redirect there. */
+  ADMIN_URL: z.url().default('http://localhost:3002'),
+  /** This site's public origin, for canonical URLs, the sitemap and the feed. */
+  PUBLIC_SITE_URL: z.url().default('http://localhost:3000'),
+});
+
+/** Read once, at start; a bad value stops the server with the variable's name. */
+function readEnv() {
+  const result = schema.safeParse(
+    Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== '')),
+  );
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export const env = readEnv();

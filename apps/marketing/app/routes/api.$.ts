@@ -1,0 +1,51 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { env } from '~/env.server';
+
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'content-type',
+  'cookie',
+  'if-none-match',
+  'user-agent',
+  'x-forwarded-for',
+];
+const FORWARDED_RESPONSE_HEADERS = [
+  'cache-control',
+  'content-type',
+  'etag',
+  'set-cookie',
+  'retry-after',
+];
+
+/** Same-origin /api/* for the browser: forwards to the API server. */
+async function forward(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const headers = new Headers();
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const body =
+    request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+  const upstream = await fetch(`${env.API_URL}${url.pathname}${url.search}`, {
+    method: request.method,
+    headers,
+    body,
+    redirect: 'manual',
+  }).catch(() => null);
+  if (!upstream) {
+    return Response.json(
+      { message: 'The API is unreachable', type: 'bad_gateway' },
+      { status: 502 },
+    );
+  }
+  const responseHeaders = new Headers();
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) responseHeaders.set(name, value);
+  }
+  return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
+}
+
+export const loader = ({ request }: LoaderFunctionArgs) => forward(request);
+export const action = ({ request }: ActionFunctionArgs) => forward(request);

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
+  test: {
+    environment: 'jsdom',
+    include: ['app/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+  },
+});

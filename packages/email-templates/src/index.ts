@@ -1,0 +1,116 @@
+import { render, toPlainText } from '@react-email/render';
+import { createElement, type FunctionComponent } from 'react';
+import { AnnouncementEmail, DEFAULT_ANNOUNCEMENT } from './announcement';
+import { BetaInvitationEmail } from './beta-invitation';
+import { BRAND } from './brand';
+import { type EmailTemplateData, oneLine, type ResolvedEmailData, resolveData } from './data';
+import { WaitlistUpdateEmail } from './waitlist-update';
+import { WaitlistWelcomeEmail } from './waitlist-welcome';
+
+export { BRAND } from './brand';
+export { DEFAULT_SITE_URL, type EmailTemplateData, safeUrl } from './data';
+
+export const EMAIL_TEMPLATE_IDS = [
+  'beta-invitation',
+  'waitlist-update',
+  'waitlist-welcome',
+  'announcement',
+] as const;
+export type EmailTemplateId = (typeof EMAIL_TEMPLATE_IDS)[number];
+
+export type EmailTemplateCategory = 'beta' | 'waitlist' | 'announcement';
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface EmailTemplateDefinition {
+  id: EmailTemplateId;
+  name: string;
+  description: string;
+  category: EmailTemplateCategory;
+  /** Data used by previews and test sends when none is given. */
+  sampleData: EmailTemplateData;
+  subject: (data: EmailTemplateData) => string;
+  /** HTML and its plain-text alternative. */
+  render: (data: EmailTemplateData) => Promise<{ html: string; text: string }>;
+}
+
+function define(
+  template: Omit<EmailTemplateDefinition, 'render' | 'subject'> & {
+    subject: (data: ResolvedEmailData) => string;
+    component: FunctionComponent<ResolvedEmailData>;
+  },
+): EmailTemplateDefinition {
+  const { component, subject, ...rest } = template;
+  return {
+    ...rest,
+    subject: (data) => oneLine(subject(resolveData(data))),
+    render: async (data) => {
+      const html = await render(createElement(component, resolveData(data)));
+      return { html, text: toPlainText(html) };
+    },
+  };
+}
+
+const sample = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  companyName: 'Analytical Engines',
+};
+
+export const emailTemplates: readonly EmailTemplateDefinition[] = [
+  define({
+    id: 'beta-invitation',
+    name: 'Beta invitation',
+    description: `Welcomes an approved waitlist member as one of the ${BRAND.betaCap} beta testers.`,
+    category: 'beta',
+    sampleData: sample,
+    subject: ({ firstName }) => `You're in: welcome to the ${BRAND.productName} beta, ${firstName}`,
+    component: BetaInvitationEmail,
+  }),
+  define({
+    id: 'waitlist-update',
+    name: "Waitlist update ('Hang Tight')",
+    description: 'Tells a waitlist member their place is safe while beta places open in waves.',
+    category: 'waitlist',
+    sampleData: sample,
+    subject: ({ firstName }) =>
+      `Hang tight, ${firstName}: your ${BRAND.productName} beta spot is coming`,
+    component: WaitlistUpdateEmail,
+  }),
+  define({
+    id: 'waitlist-welcome',
+    name: 'Waitlist welcome',
+    description: 'Sent automatically when someone joins the waitlist.',
+    category: 'waitlist',
+    sampleData: sample,
+    subject: () => `You're on the ${BRAND.productName} waitlist`,
+    component: WaitlistWelcomeEmail,
+  }),
+  define({
+    id: 'announcement',
+    name: 'General announcement',
+    description: 'A product announcement for bulk sends to beta participants.',
+    category: 'announcement',
+    sampleData: { ...sample, ...DEFAULT_ANNOUNCEMENT },
+    subject: ({ subject }) => subject?.trim() || DEFAULT_ANNOUNCEMENT.subject,
+    component: AnnouncementEmail,
+  }),
+];
+
+export function findEmailTemplate(id: string): EmailTemplateDefinition | undefined {
+  return emailTemplates.find((template) => template.id === id);
+}
+
+/** Subject, HTML and text of one template for `data`. */
+export async function renderEmail(
+  template: EmailTemplateDefinition,
+  data: EmailTemplateData,
+): Promise<RenderedEmail> {
+  const { html, text } = await template.render(data);
+  return { subject: template.subject(data), html, text };
+}
