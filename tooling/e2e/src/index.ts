@@ -1,0 +1,225 @@
+/**
+ * End-to-end harness shared by the marketing and admin suites: a fresh database,
+ * the real API and an app server as child processes on free loopback ports, and
+ * Debian's headless Chromium driven by playwright-core.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '@repo/db/testing';
+import { type Browser, chromium } from 'playwright-core';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForOk(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null)
+      throw new Error(`${url}: process exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function startProcess(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): ChildProcess {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = `[${path.basename(cwd)}]`;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    if (process.env.E2E_VERBOSE) process.stdout.write(`${prefix} ${chunk.toString()}`);
+  });
+  child.stderr?.on('data', (chunk: Buffer) =>
+    process.stderr.write(`${prefix} ${chunk.toString()}`),
+  );
+  return child;
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export interface Stack {
+  apiUrl: string;
+  marketingUrl?: string;
+  adminUrl?: string;
+  /** Connection string of the run's own PostgreSQL database (when TEST_DATABASE_URL is set). */
+  databaseUrl?: string;
+  stop: () => Promise<void>;
+}
+
+export interface StackOptions {
+  /** Start the built marketing site (apps/marketing/build must exist). */
+  marketing?: boolean;
+  /** Start the built admin console (apps/admin/dist must exist). */
+  admin?: boolean;
+  /** Extra environment for the API. */
+  apiEnv?: Record<string, string>;
+}
+
+/**
+ * Starts the API on a fresh database (its own PostgreSQL database when
+ * TEST_DATABASE_URL is set, else an embedded one in a temporary folder), and
+ * the requested app servers pointing at it.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const children: ChildProcess[] = [];
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const [apiPort, marketingPort, adminPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const marketingUrl = `http://127.0.0.1:${marketingPort}`;
+  const adminUrl = `http://127.0.0.1:${adminPort}`;
+
+  let databaseEnv: Record<string, string>;
+  let databaseUrl: string | undefined;
+  if (process.env.TEST_DATABASE_URL) {
+    const database = await createTestDatabase(process.env.TEST_DATABASE_URL);
+    await database.close();
+    databaseUrl = database.url!;
+    databaseEnv = { DATABASE_URL: databaseUrl };
+    cleanups.push(() => database.destroy().catch(() => undefined));
+  } else {
+    const dir = mkdtempSync(path.join(tmpdir(), 'wordloom-e2e-'));
+    databaseEnv = { PGLITE_DATA_DIR: dir };
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  }
+
+  const stop = async () => {
+    await Promise.all(children.map(stopProcess));
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+
+  try {
+    const apiDir = path.join(repoRoot, 'apps', 'api');
+    const api = startProcess(process.execPath, ['--import', 'tsx', 'src/server.ts'], apiDir, {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      API_HOST: '127.0.0.1',
+      API_PORT: String(apiPort),
+      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-123',
+      RATE_LIMIT_ENABLED: 'false',
+      PUBLIC_SITE_URL: marketingUrl,
+      ADMIN_URL: adminUrl,
+      ...databaseEnv,
+      ...options.apiEnv,
+    });
+    children.push(api);
+    await waitForOk(`${apiUrl}/api/health`, api);
+
+    if (options.marketing) {
+      const dir = path.join(repoRoot, 'apps', 'marketing');
+      if (!existsSync(path.join(dir, 'build', 'server', 'index.js')))
+        throw new Error('Build apps/marketing first');
+      const marketing = startProcess(
+        process.execPath,
+        ['node_modules/@remix-run/serve/dist/cli.js', 'build/server/index.js'],
+        dir,
+        {
+          NODE_ENV: 'production',
+          PORT: String(marketingPort),
+          HOST: '127.0.0.1',
+          API_URL: apiUrl,
+          ADMIN_URL: adminUrl,
+          PUBLIC_SITE_URL: marketingUrl,
+        },
+      );
+      children.push(marketing);
+      await waitForOk(marketingUrl, marketing);
+    }
+
+    if (options.admin) {
+      const dir = path.join(repoRoot, 'apps', 'admin');
+      if (!existsSync(path.join(dir, 'dist', 'index.html')))
+        throw new Error('Build apps/admin first');
+      const admin = startProcess(process.execPath, ['server/serve.js'], dir, {
+        NODE_ENV: 'production',
+        ADMIN_PORT: String(adminPort),
+        ADMIN_HOST: '127.0.0.1',
+        API_URL: apiUrl,
+        LOG_LEVEL: 'warn',
+      });
+      children.push(admin);
+      await waitForOk(adminUrl, admin);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    apiUrl,
+    databaseUrl,
+    ...(options.marketing ? { marketingUrl } : {}),
+    ...(options.admin ? { adminUrl } : {}),
+    stop,
+  };
+}
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it with 'apt-get install -y chromium' (see README)`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
