@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './schema';
 
 export type DatabaseTarget =
@@ -30,7 +31,11 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    // The cursor lets `.stream()` read large results (CSV exports) in chunks.
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool, cursor: Cursor }),
+      plugins,
+    });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import type { DB } from './create-database';
 import * as initialSchema from './migrations/2026-11-21-001-initial-schema';
+import * as adminAndEmailDelivery from './migrations/2026-11-22-002-admin-and-email-delivery';
 
 /**
  * Migrations listed in order. A static list (not a folder scan) so that the
@@ -8,6 +9,7 @@ import * as initialSchema from './migrations/2026-11-21-001-initial-schema';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
+  '2026-11-22-002-admin-and-email-delivery': adminAndEmailDelivery,
 };
 
 /**

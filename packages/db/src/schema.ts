@@ -156,6 +156,17 @@ export interface EmailOutboxTable {
   providerMessageId: string | null;
   createdAt: CreatedAt;
   sentAt: Date | null;
+  /** Extra mail headers, e.g. List-Unsubscribe on broadcast mail. */
+  headers: ColumnType<EmailHeader[], string | undefined, string>;
+  /** The current claim of a worker; guards its updates. */
+  leaseToken: string | null;
+  /** The last attempt may have reached the provider: look it up before sending again. */
+  deliveryUncertain: Generated<boolean>;
+}
+
+export interface EmailHeader {
+  name: string;
+  value: string;
 }
 
 export interface EmailSuppressionsTable {
@@ -186,3 +197,4 @@ export type ContactMessageUpdate = Updateable<ContactMessagesTable>;
 export type BetaParticipantRow = Selectable<BetaParticipantsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
+export type NewEmailOutboxRow = Insertable<EmailOutboxTable>;
