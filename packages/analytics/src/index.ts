@@ -1,0 +1,2 @@
+export * from './tracker';
+export * from './browser';
