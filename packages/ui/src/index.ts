@@ -19,3 +19,6 @@ export * from './components/toast';
 export * from './components/toaster';
 export * from './components/tooltip';
 export * from './components/use-toast';
+export * from './components/form-message';
+export * from './components/full-screen-dialog';
+export * from './components/image-viewer';
