@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import {
+  analyticsBatchSchema,
+  apiKeyCreateSchema,
+  betaFeedbackSchema,
+  BETA_FEEDBACK_STEPS,
+  bulkEmailSchema,
+  contactMessageSchema,
+  firstMessageByField,
+  loginSchema,
+  maskApiKey,
+  registerSchema,
+  waitlistSignupSchema,
+  WAITLIST_STEPS,
+} from '../src';
+
+function messages(result: { success: boolean; error?: unknown }) {
+  if (result.success) return {};
+  return firstMessageByField(result.error as never);
+}
+
+describe('waitlist', () => {
+  it('reports every spec message for an empty form', () => {
+    expect(messages(waitlistSignupSchema.safeParse({}))).toEqual({
+      email: 'Please enter a valid email address',
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      company: 'Company name is required',
+      primaryUse: 'Please select a primary use case',
+    });
+  });
+
+  it('trims, and treats blank optional fields as absent', () => {
+    const parsed = waitlistSignupSchema.parse({
+      email: '  ada@example.com ',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      company: 'Engines',
+      primaryUse: 'Other',
+      contentWorkflow: '   ',
+      userType: '',
+    });
+    expect(parsed.email).toBe('ada@example.com');
+    expect(parsed.contentWorkflow).toBeUndefined();
+    expect(parsed.userType).toBeUndefined();
+  });
+
+  it('asks its 7 steps in the spec order', () => {
+    expect(WAITLIST_STEPS).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'company',
+      'userType',
+      'contentWorkflow',
+      'primaryUse',
+    ]);
+  });
+});
+
+describe('contact', () => {
+  it('applies the minimums of spec section 9', () => {
+    expect(
+      messages(
+        contactMessageSchema.safeParse({
+          name: 'A',
+          email: 'x',
+          subject: 'Four',
+          message: 'Nine char',
+        }),
+      ),
+    ).toEqual({
+      name: 'Name is required',
+      email: 'Please enter a valid email address',
+      subject: 'Subject is required',
+      message: 'Message must be at least 10 characters',
+    });
+  });
+});
+
+describe('beta feedback', () => {
+  it('splits into 9 steps that cover every field exactly once', () => {
+    expect(BETA_FEEDBACK_STEPS).toHaveLength(9);
+    const fields = BETA_FEEDBACK_STEPS.flatMap((step) => step.fields);
+    expect(new Set(fields).size).toBe(fields.length);
+    expect([...fields].sort()).toEqual(Object.keys(betaFeedbackSchema.shape).sort());
+  });
+
+  it("uses the spec's message for the 'Why it matters' rating", () => {
+    expect(messages(betaFeedbackSchema.safeParse({})).whyItMattersUseful).toBe(
+      "Please rate the usefulness of 'Why it matters' sections",
+    );
+  });
+});
+
+describe('auth', () => {
+  it('has the login and register messages', () => {
+    expect(messages(loginSchema.safeParse({ username: 'a', password: 'abc' }))).toEqual({
+      username: 'Username must be at least 2 characters',
+      password: 'Password must be at least 4 characters',
+    });
+    expect(
+      messages(
+        registerSchema.safeParse({ username: 'ab', password: 'abcd', email: 'no', name: 'x' }),
+      ),
+    ).toEqual({
+      email: 'Please enter a valid email',
+      name: 'Name must be at least 2 characters',
+    });
+  });
+});
+
+describe('API keys and email', () => {
+  it('requires a non-blank key name and defaults the environment to live', () => {
+    expect(messages(apiKeyCreateSchema.safeParse({ name: '   ' })).name).toBe(
+      'Please provide a name for the API key',
+    );
+    expect(apiKeyCreateSchema.parse({ name: ' CI ' })).toEqual({ name: 'CI', environment: 'live' });
+    expect(apiKeyCreateSchema.safeParse({ name: 'x', environment: 'staging' }).success).toBe(false);
+  });
+
+  it('masks a key as first 12 characters, 20 asterisks, last 4', () => {
+    const key = 'wl_live_abcd1234_secretsecretsecretWXYZ';
+    expect(maskApiKey(key)).toBe(`wl_live_abcd${'*'.repeat(20)}WXYZ`);
+  });
+
+  it('needs a template and at least one recipient for a bulk send', () => {
+    expect(
+      messages(bulkEmailSchema.safeParse({ templateId: 'announcement', recipientIds: [] }))
+        .recipientIds,
+    ).toBe('Please select an email template and at least one recipient');
+  });
+});
+
+describe('analytics batch', () => {
+  const event = {
+    type: 'page_view',
+    path: '/',
+    timestamp: '2026-11-21T10:00:00.000Z',
+    data: { sessionId: 's' },
+  };
+
+  it('accepts a valid batch and rejects the 51st event', () => {
+    expect(analyticsBatchSchema.safeParse({ events: [event] }).success).toBe(true);
+    expect(analyticsBatchSchema.safeParse({ events: Array(51).fill(event) }).success).toBe(false);
+  });
+
+  it('requires the fields of each event type', () => {
+    const bad = { ...event, type: 'link_click', data: { sessionId: 's', href: '/x' } };
+    const result = analyticsBatchSchema.safeParse({ events: [bad] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['events', 0, 'data', 'isExternal']);
+  });
+});
