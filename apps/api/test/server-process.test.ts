@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'wordloom-server-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<Response> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+describe('the API process', () => {
+  it('starts on an empty embedded database with the blog loaded, and exits cleanly on SIGTERM', async () => {
+    const port = 39_000 + Math.floor(Math.random() * 1000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        API_HOST: '127.0.0.1',
+        API_PORT: String(port),
+        PGLITE_DATA_DIR: dataDir,
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    );
+
+    const posts = await waitFor(`http://127.0.0.1:${port}/api/posts`);
+    expect(posts.status).toBe(200);
+    expect(((await posts.json()) as unknown[]).length).toBeGreaterThanOrEqual(9);
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('refuses to start with an invalid setting, naming it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, API_PORT: 'not-a-port', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('API_PORT');
+  });
+});
