@@ -1,22 +1,6 @@
+import type { BlogPost } from '@repo/api-client';
 import type { DB } from '@repo/db';
 import { sql } from 'kysely';
-
-/** A blog post as the API serves it (spec section 3). */
-export interface BlogPost {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  date: string;
-  category: string;
-  tags: string[];
-  readingTime: number;
-  author: string;
-  authorEmail?: string;
-  authorBio?: string;
-  content?: string;
-  featuredImage?: string;
-}
 
 function selectPosts(db: DB) {
   return db
