@@ -7,5 +7,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    setupFiles: ['./test/setup.ts'],
+    // Dates in the formatting tests are read in one known zone.
+    env: { TZ: 'UTC' },
   },
 });

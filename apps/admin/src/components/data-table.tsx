@@ -1,0 +1,143 @@
+import {
+  Button,
+  cn,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@repo/ui';
+import { flexRender, type Header, type Table as ReactTable } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { errorMessage } from '@/lib/notify';
+
+interface DataTableProps<T> {
+  table: ReactTable<T>;
+  /** Read by screen readers: what the table lists. */
+  caption: string;
+  isLoading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  emptyMessage: string;
+  /** True while a new page loads over the previous one. */
+  isRefreshing?: boolean;
+  skeletonRows?: number;
+}
+
+function SortIndicator({ direction }: { direction: false | 'asc' | 'desc' }) {
+  const symbol = direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕';
+  return (
+    <span aria-hidden="true" className={cn('text-xs', !direction && 'opacity-40')}>
+      {symbol}
+    </span>
+  );
+}
+
+function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
+  if (header.isPlaceholder) return <TableHead />;
+  const content = flexRender(header.column.columnDef.header, header.getContext());
+  const { column } = header;
+  if (!column.getCanSort()) return <TableHead>{content}</TableHead>;
+  const direction = column.getIsSorted();
+  return (
+    <TableHead
+      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+    >
+      <button
+        type="button"
+        className="-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        onClick={column.getToggleSortingHandler()}
+      >
+        {content}
+        <SortIndicator direction={direction} />
+      </button>
+    </TableHead>
+  );
+}
+
+/** A react-table rendered with the kit's Table, with loading, empty and error states. */
+export function DataTable<T>({
+  table,
+  caption,
+  isLoading,
+  error,
+  onRetry,
+  emptyMessage,
+  isRefreshing = false,
+  skeletonRows = 5,
+}: DataTableProps<T>) {
+  const columnCount = table.getVisibleLeafColumns().length;
+  const rows = table.getRowModel().rows;
+
+  let body: ReactNode;
+  if (isLoading) {
+    body = Array.from({ length: skeletonRows }, (_, index) => (
+      <TableRow key={index}>
+        {table.getVisibleLeafColumns().map((column) => (
+          <TableCell key={column.id}>
+            <Skeleton className="h-4 w-full max-w-[10rem]" />
+          </TableCell>
+        ))}
+      </TableRow>
+    ));
+  } else if (error) {
+    body = (
+      <TableRow>
+        <TableCell colSpan={columnCount} className="py-10 text-center">
+          <div role="alert" className="grid justify-items-center gap-3">
+            <p className="font-medium text-destructive">Could not load data</p>
+            <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
+            <Button variant="outline" size="sm" onClick={onRetry}>
+              Try again
+            </Button>
+          </div>
+        </TableCell>
+      </TableRow>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <TableRow>
+        <TableCell colSpan={columnCount} className="py-10 text-center text-muted-foreground">
+          {emptyMessage}
+        </TableCell>
+      </TableRow>
+    );
+  } else {
+    body = rows.map((row) => (
+      <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
+        {row.getVisibleCells().map((cell) => (
+          <TableCell key={cell.id} className="py-3">
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </TableCell>
+        ))}
+      </TableRow>
+    ));
+  }
+
+  return (
+    <div
+      className={cn(
+        'rounded-md border bg-background transition-opacity',
+        isRefreshing && 'opacity-60',
+      )}
+      aria-busy={isLoading || isRefreshing}
+    >
+      <Table>
+        <TableCaption className="sr-only">{caption}</TableCaption>
+        <TableHeader>
+          {table.getHeaderGroups().map((group) => (
+            <TableRow key={group.id} className="hover:bg-transparent">
+              {group.headers.map((header) => (
+                <HeaderCell key={header.id} header={header} />
+              ))}
+            </TableRow>
+          ))}
+        </TableHeader>
+        <TableBody>{body}</TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ApiKey } from '@repo/api-client';
+import { Button, Card, CardContent } from '@repo/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getCoreRowModel,
+  getSortedRowModel,
+  type SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { DataTable } from '@/components/data-table';
+import { SectionHeader } from '@/components/section-header';
+import { api } from '@/lib/api';
+import { TOAST } from '@/lib/messages';
+import { notifyFailure, notifySuccess } from '@/lib/notify';
+import { QUERY_PATHS } from '@/lib/query-paths';
+import { apiKeyColumns } from './api-key-columns';
+import { CreateApiKeyDialog } from './create-api-key-dialog';
+import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
+
+export function ApiKeysTab() {
+  const queryClient = useQueryClient();
+  const keys = useQuery<{ apiKeys: ApiKey[] }>({ queryKey: [QUERY_PATHS.apiKeys] });
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
+
+  const revoke = useMutation({
+    mutationFn: (key: ApiKey) =>
+      api.delete<unknown>(`/api/admin/api-keys/${encodeURIComponent(key.id)}`),
+    onSuccess: (_data, key) => {
+      notifySuccess(TOAST.apiKeyRevoked, `“${key.name}” can no longer be used.`);
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.apiKeys] });
+    },
+    onError: (error) => notifyFailure(TOAST.revocationFailed, error),
+  });
+
+  const columns = useMemo(() => apiKeyColumns(setRevoking), []);
+  const table = useReactTable({
+    data: keys.data?.apiKeys ?? [],
+    columns,
+    getRowId: (row) => row.id,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    state: { sorting },
+    onSortingChange: setSorting,
+  });
+
+  return (
+    <Card>
+      <SectionHeader
+        title="API keys"
+        description="Keys for integrations. The full key is shown once, when it is created."
+        actions={<Button onClick={() => setCreating(true)}>Create API key</Button>}
+      />
+      <CardContent>
+        <DataTable
+          table={table}
+          caption="API keys"
+          isLoading={keys.isPending}
+          error={keys.error}
+          onRetry={() => void keys.refetch()}
+          emptyMessage="No API keys yet."
+          skeletonRows={3}
+        />
+      </CardContent>
+      <CreateApiKeyDialog open={creating} onOpenChange={setCreating} />
+      <RevokeApiKeyDialog
+        apiKey={revoking}
+        onCancel={() => setRevoking(null)}
+        onConfirm={(key) => {
+          setRevoking(null);
+          revoke.mutate(key);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { Button } from '@repo/ui';
+import { type LoginInput, loginSchema } from '@repo/validation';
+import type { FormEvent } from 'react';
+import { FormField } from '@/components/form-field';
+import { TOAST } from '@/lib/messages';
+import { notifyFailure } from '@/lib/notify';
+import { useValidatedForm } from '@/lib/use-validated-form';
+import { useSession } from './session-context';
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const { login, isLoggingIn } = useSession();
+  const form = useValidatedForm<keyof LoginInput, LoginInput>(loginSchema, {
+    username: '',
+    password: '',
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (!input) return;
+    try {
+      await login(input);
+      onSuccess();
+    } catch (error) {
+      notifyFailure(TOAST.loginFailed, error);
+    }
+  };
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Login">
+      <FormField
+        id="login-username"
+        label="Username"
+        autoComplete="username"
+        value={form.values.username}
+        error={form.errors.username}
+        onValueChange={(value) => form.setValue('username', value)}
+        onBlur={() => form.touch('username')}
+      />
+      <FormField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={form.values.password}
+        error={form.errors.password}
+        onValueChange={(value) => form.setValue('password', value)}
+        onBlur={() => form.touch('password')}
+      />
+      <Button type="submit" disabled={isLoggingIn}>
+        {isLoggingIn ? 'Logging in...' : 'Login'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import type { BetaParticipant } from '@repo/api-client';
+import { Badge, Button } from '@repo/ui';
+import type { ColumnDef } from '@tanstack/react-table';
+import { formatDate, formatLastActive } from '@/lib/format';
+
+export interface ParticipantActions {
+  onToggleStatus: (participant: BetaParticipant) => void;
+  onResendInvite: (participant: BetaParticipant) => void;
+  /** The participant whose action is in flight, if any. */
+  busyId: string | null;
+}
+
+function StatusBadge({ status }: { status: string }) {
+  if (status === 'active') return <Badge variant="success">Active</Badge>;
+  if (status === 'inactive') return <Badge variant="outline">Inactive</Badge>;
+  return <Badge variant="secondary">{status}</Badge>;
+}
+
+export function participantColumns(actions: ParticipantActions): ColumnDef<BetaParticipant>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      accessorFn: (row) => `${row.firstName} ${row.lastName}`,
+    },
+    {
+      id: 'email',
+      accessorKey: 'email',
+      header: 'Email',
+      cell: ({ row }) => <span className="break-all">{row.original.email}</span>,
+    },
+    {
+      id: 'status',
+      accessorKey: 'status',
+      header: 'Status',
+      cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    },
+    {
+      id: 'invitedAt',
+      accessorKey: 'invitedAt',
+      header: 'Invited',
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">{formatDate(row.original.invitedAt)}</span>
+      ),
+    },
+    {
+      id: 'lastActiveAt',
+      accessorKey: 'lastActiveAt',
+      header: 'Last active',
+      sortUndefined: 'last',
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">{formatLastActive(row.original.lastActiveAt)}</span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      enableSorting: false,
+      enableHiding: false,
+      cell: ({ row }) => {
+        const participant = row.original;
+        const name = `${participant.firstName} ${participant.lastName}`;
+        const busy = actions.busyId === participant.id;
+        const isActive = participant.status === 'active';
+        return (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant={isActive ? 'outline' : 'default'}
+              disabled={busy}
+              onClick={() => actions.onToggleStatus(participant)}
+              aria-label={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
+            >
+              {isActive ? 'Deactivate' : 'Activate'}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+              onClick={() => actions.onResendInvite(participant)}
+              aria-label={`Resend invitation to ${name}`}
+            >
+              Resend invite
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
+}

@@ -1,0 +1,138 @@
+import type { BetaParticipant } from '@repo/api-client';
+import { BETA_CAP } from '@repo/validation';
+import { Card, CardContent, Input, Label, Progress } from '@repo/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  type SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
+import { DataTable } from '@/components/data-table';
+import { SectionHeader } from '@/components/section-header';
+import { TablePagination } from '@/components/table-pagination';
+import { api } from '@/lib/api';
+import { formatCount } from '@/lib/format';
+import { TOAST } from '@/lib/messages';
+import { notifyFailure, notifySuccess } from '@/lib/notify';
+import { QUERY_PATHS } from '@/lib/query-paths';
+import { participantColumns } from './beta-columns';
+import { useParticipants } from './use-participants';
+
+export function BetaTab() {
+  const queryClient = useQueryClient();
+  const participants = useParticipants();
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'invitedAt', desc: true }]);
+  const [filter, setFilter] = useState('');
+
+  const toggleStatus = useMutation({
+    mutationFn: (participant: BetaParticipant) =>
+      api.patch<unknown>(`/api/admin/beta/participants/${encodeURIComponent(participant.id)}`, {
+        status: participant.status === 'active' ? 'inactive' : 'active',
+      }),
+    onSuccess: (_data, participant) => {
+      notifySuccess(
+        TOAST.statusUpdated,
+        `${participant.firstName} ${participant.lastName} is now ${participant.status === 'active' ? 'inactive' : 'active'}.`,
+      );
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.participants] });
+    },
+    onError: (error) => notifyFailure(TOAST.updateFailed, error),
+  });
+
+  const resendInvite = useMutation({
+    mutationFn: (participant: BetaParticipant) =>
+      api.post<unknown>(`/api/admin/beta/resend-invite/${encodeURIComponent(participant.id)}`),
+    onSuccess: (_data, participant) => {
+      notifySuccess(
+        TOAST.invitationResent,
+        `A new invitation is on its way to ${participant.email}.`,
+      );
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.outbox] });
+    },
+    onError: (error) => notifyFailure(TOAST.resendFailed, error),
+  });
+
+  const busyId =
+    (toggleStatus.isPending && toggleStatus.variables?.id) ||
+    (resendInvite.isPending && resendInvite.variables?.id) ||
+    null;
+  const { mutate: toggle } = toggleStatus;
+  const { mutate: resend } = resendInvite;
+  const columns = useMemo(
+    () => participantColumns({ onToggleStatus: toggle, onResendInvite: resend, busyId }),
+    [toggle, resend, busyId],
+  );
+
+  const table = useReactTable({
+    data: participants.data?.participants ?? [],
+    columns,
+    getRowId: (row) => row.id,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    state: { sorting, globalFilter: filter },
+    onSortingChange: setSorting,
+    onGlobalFilterChange: setFilter,
+    initialState: { pagination: { pageIndex: 0, pageSize: 20 } },
+  });
+
+  const count = participants.data?.participants.length ?? 0;
+  const cap = participants.data?.cap ?? BETA_CAP;
+
+  return (
+    <Card>
+      <SectionHeader
+        title="Beta participants"
+        description="Approved testers. Deactivate someone to pause their access, or resend a lost invitation."
+      />
+      <CardContent className="grid gap-4">
+        <div className="grid gap-2 sm:max-w-md">
+          <div className="flex justify-between text-sm">
+            <span id="beta-capacity-label" className="font-medium">
+              Beta places used
+            </span>
+            <span className="tabular-nums text-muted-foreground">
+              {formatCount(count)} of {formatCount(cap)}
+            </span>
+          </div>
+          <Progress
+            aria-labelledby="beta-capacity-label"
+            value={Math.min(100, (count / cap) * 100)}
+          />
+        </div>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="grid w-full max-w-sm gap-2">
+            <Label htmlFor="beta-filter">Filter</Label>
+            <Input
+              id="beta-filter"
+              type="search"
+              placeholder="Name or email"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+            />
+          </div>
+          <ColumnVisibilityMenu table={table} />
+        </div>
+        <DataTable
+          table={table}
+          caption="Beta participants"
+          isLoading={participants.isPending}
+          error={participants.error}
+          onRetry={() => void participants.refetch()}
+          emptyMessage={
+            filter
+              ? 'No participants match the filter.'
+              : 'No beta participants yet. Approve someone from the Waitlist tab.'
+          }
+        />
+        <TablePagination table={table} total={table.getFilteredRowModel().rows.length} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ContactMessage } from '@repo/api-client';
+import { Button } from '@repo/ui';
+import type { ColumnDef } from '@tanstack/react-table';
+import { formatDate } from '@/lib/format';
+import { ContactStatusBadge } from './contact-status-badge';
+
+export function contactsColumns(
+  onView: (message: ContactMessage) => void,
+): ColumnDef<ContactMessage>[] {
+  return [
+    { id: 'name', accessorKey: 'name', header: 'Name' },
+    {
+      id: 'email',
+      accessorKey: 'email',
+      header: 'Email',
+      cell: ({ row }) => <span className="break-all">{row.original.email}</span>,
+    },
+    {
+      id: 'subject',
+      accessorKey: 'subject',
+      header: 'Subject',
+      cell: ({ row }) => <span className="line-clamp-2">{row.original.subject}</span>,
+    },
+    {
+      id: 'status',
+      accessorKey: 'status',
+      header: 'Status',
+      cell: ({ row }) => <ContactStatusBadge status={row.original.status} />,
+    },
+    {
+      id: 'createdAt',
+      accessorKey: 'createdAt',
+      header: 'Received',
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">{formatDate(row.original.createdAt)}</span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      enableHiding: false,
+      cell: ({ row }) => (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onView(row.original)}
+          aria-label={`View message from ${row.original.name}`}
+        >
+          View
+        </Button>
+      ),
+    },
+  ];
+}

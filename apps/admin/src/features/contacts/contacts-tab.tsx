@@ -1,0 +1,154 @@
+import type { ContactMessage, Page } from '@repo/api-client';
+import {
+  Card,
+  CardContent,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@repo/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getCoreRowModel, type PaginationState, useReactTable } from '@tanstack/react-table';
+import { useCallback, useMemo, useState } from 'react';
+import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
+import { DataTable } from '@/components/data-table';
+import { ExportButton } from '@/components/export-button';
+import { SectionHeader } from '@/components/section-header';
+import { TablePagination } from '@/components/table-pagination';
+import { TOAST } from '@/lib/messages';
+import { notifyFailure, notifySuccess } from '@/lib/notify';
+import { QUERY_PATHS } from '@/lib/query-paths';
+import { contactsColumns } from './contacts-columns';
+import { ContactMessageDialog } from './contact-message-dialog';
+import { useContactStatus } from './use-contact-status';
+
+const STATUS_FILTERS = [
+  { value: 'all', label: 'All messages' },
+  { value: 'new', label: 'New' },
+  { value: 'read', label: 'Read' },
+  { value: 'replied', label: 'Replied' },
+] as const;
+
+export function ContactsTab() {
+  const [status, setStatus] = useState('all');
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
+  const [viewing, setViewing] = useState<ContactMessage | null>(null);
+  const statusChange = useContactStatus();
+  const { mutate: changeStatus } = statusChange;
+
+  const query = useQuery<Page<ContactMessage>>({
+    queryKey: [
+      QUERY_PATHS.contacts,
+      {
+        page: pagination.pageIndex + 1,
+        pageSize: pagination.pageSize,
+        status: status === 'all' ? undefined : status,
+      },
+    ],
+    placeholderData: keepPreviousData,
+  });
+
+  const openMessage = useCallback(
+    (message: ContactMessage) => {
+      setViewing(message);
+      // Spec section 4: opening a new message marks it read.
+      if (message.status !== 'new') return;
+      changeStatus(
+        { id: message.id, status: 'read' },
+        {
+          onSuccess: () =>
+            setViewing((current) =>
+              current?.id === message.id ? { ...current, status: 'read' } : current,
+            ),
+          onError: (error) => notifyFailure(TOAST.updateFailed, error),
+        },
+      );
+    },
+    [changeStatus],
+  );
+
+  const markReplied = (message: ContactMessage) => {
+    changeStatus(
+      { id: message.id, status: 'replied' },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            TOAST.statusUpdated,
+            `The message from ${message.name} is marked as replied.`,
+          );
+          setViewing((current) =>
+            current?.id === message.id ? { ...current, status: 'replied' } : current,
+          );
+        },
+        onError: (error) => notifyFailure(TOAST.updateFailed, error),
+      },
+    );
+  };
+
+  const columns = useMemo(() => contactsColumns(openMessage), [openMessage]);
+  const table = useReactTable({
+    data: query.data?.items ?? [],
+    columns,
+    getRowId: (row) => row.id,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    rowCount: query.data?.total ?? 0,
+    state: { pagination },
+    onPaginationChange: setPagination,
+    enableSorting: false,
+  });
+
+  return (
+    <Card>
+      <SectionHeader
+        title="Contacts"
+        description="Messages sent through the contact form. Opening a new message marks it read."
+        actions={<ExportButton path="/api/admin/contacts/export" filename="contacts-export.csv" />}
+      />
+      <CardContent className="grid gap-4">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="grid gap-2">
+            <Label htmlFor="contacts-status">Status</Label>
+            <Select
+              value={status}
+              onValueChange={(value) => {
+                setStatus(value);
+                setPagination((current) => ({ ...current, pageIndex: 0 }));
+              }}
+            >
+              <SelectTrigger id="contacts-status" className="w-44">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {STATUS_FILTERS.map((filter) => (
+                  <SelectItem key={filter.value} value={filter.value}>
+                    {filter.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <ColumnVisibilityMenu table={table} />
+        </div>
+        <DataTable
+          table={table}
+          caption="Contact messages"
+          isLoading={query.isPending}
+          isRefreshing={query.isPlaceholderData}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          emptyMessage={status === 'all' ? 'No messages yet.' : 'No messages with this status.'}
+        />
+        <TablePagination table={table} total={query.data?.total ?? 0} />
+      </CardContent>
+      <ContactMessageDialog
+        message={viewing}
+        onClose={() => setViewing(null)}
+        onMarkReplied={markReplied}
+        isUpdating={statusChange.isPending}
+      />
+    </Card>
+  );
+}

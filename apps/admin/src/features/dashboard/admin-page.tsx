@@ -1,0 +1,77 @@
+import { Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@repo/ui';
+import { lazy, Suspense } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { ApiKeysTab } from '@/features/api-keys/api-keys-tab';
+import { useSession } from '@/features/auth/session-context';
+import { BetaTab } from '@/features/beta/beta-tab';
+import { ContactsTab } from '@/features/contacts/contacts-tab';
+import { EmailTab } from '@/features/email/email-tab';
+import { WaitlistTab } from '@/features/waitlist/waitlist-tab';
+import { AdminHeader } from './admin-header';
+import { StatCards } from './stat-cards';
+
+// The charts library is the largest dependency: load it only when the tab opens.
+const AnalyticsTab = lazy(() =>
+  import('@/features/analytics/analytics-tab').then((module) => ({ default: module.AnalyticsTab })),
+);
+
+const TABS = [
+  { value: 'waitlist', label: 'Waitlist', content: WaitlistTab },
+  { value: 'beta', label: 'Beta', content: BetaTab },
+  { value: 'contacts', label: 'Contacts', content: ContactsTab },
+  { value: 'email', label: 'Email', content: EmailTab },
+  { value: 'api-keys', label: 'API Keys', content: ApiKeysTab },
+  { value: 'analytics', label: 'Analytics', content: AnalyticsTab },
+] as const;
+
+type TabValue = (typeof TABS)[number]['value'];
+
+function isTab(value: string | null): value is TabValue {
+  return TABS.some((tab) => tab.value === value);
+}
+
+/** The protected console (spec section 2, Admin). */
+export function AdminPage() {
+  const { user, isLoading } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : 'waitlist';
+
+  if (isLoading) return <FullPageSpinner label="Loading session" />;
+  if (!user) return <Navigate to="/auth" replace />;
+
+  return (
+    <div className="min-h-screen bg-muted/40">
+      <AdminHeader />
+      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
+        <h1 className="sr-only">Admin console</h1>
+        <StatCards />
+        <Tabs
+          value={tab}
+          onValueChange={(value) =>
+            // The tab lives in the address so a reload or a shared link opens it again.
+            setSearchParams(value === 'waitlist' ? {} : { tab: value }, { replace: true })
+          }
+        >
+          <div className="overflow-x-auto pb-1">
+            <TabsList aria-label="Admin sections">
+              {TABS.map(({ value, label }) => (
+                <TabsTrigger key={value} value={value} className="px-4">
+                  {label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </div>
+          {TABS.map(({ value, content: Content }) => (
+            <TabsContent key={value} value={value}>
+              <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+                <Content />
+              </Suspense>
+            </TabsContent>
+          ))}
+        </Tabs>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { BETA_CAP } from '@repo/validation';
+import { Card, CardContent, CardHeader, Skeleton } from '@repo/ui';
+import { useParticipants } from '@/features/beta/use-participants';
+import { formatCount } from '@/lib/format';
+import { useDashboard } from './use-dashboard';
+
+interface StatCardProps {
+  title: string;
+  value: number | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  note: string;
+}
+
+function StatCard({ title, value, isLoading, isError, note }: StatCardProps) {
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <Skeleton className="h-8 w-20" />
+        ) : (
+          <p className="text-3xl font-bold tabular-nums" data-testid={`stat-${title}`}>
+            {isError || value === undefined ? '–' : formatCount(value)}
+          </p>
+        )}
+        <p className="mt-1 text-xs text-muted-foreground">{isError ? 'Could not load' : note}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Spec section 2: Beta Users from the participants, the other three from the dashboard. */
+export function StatCards() {
+  const participants = useParticipants();
+  const dashboard = useDashboard();
+  const days = dashboard.data?.period.days;
+  const period = days ? `Last ${days} days` : 'Recent activity';
+  return (
+    <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatCard
+        title="Beta Users"
+        value={participants.data?.participants.length}
+        isLoading={participants.isPending}
+        isError={participants.isError}
+        note={`of ${participants.data?.cap ?? BETA_CAP} places`}
+      />
+      <StatCard
+        title="Waitlist Signups"
+        value={dashboard.data?.waitlistSignups}
+        isLoading={dashboard.isPending}
+        isError={dashboard.isError}
+        note={period}
+      />
+      <StatCard
+        title="Contact Submissions"
+        value={dashboard.data?.contactSubmissions}
+        isLoading={dashboard.isPending}
+        isError={dashboard.isError}
+        note={period}
+      />
+      <StatCard
+        title="Feature Engagement"
+        value={dashboard.data?.featureEngagement}
+        isLoading={dashboard.isPending}
+        isError={dashboard.isError}
+        note={period}
+      />
+    </section>
+  );
+}

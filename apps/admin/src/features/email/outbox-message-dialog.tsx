@@ -1,0 +1,55 @@
+import type { OutboxMessageDetail } from '@repo/api-client';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@repo/ui';
+import { useQuery } from '@tanstack/react-query';
+import { EmailFrame } from '@/components/email-frame';
+import { formatDateTime } from '@/lib/format';
+import { QUERY_PATHS } from '@/lib/query-paths';
+import { OutboxStatusBadge } from './outbox-status-badge';
+
+export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const detail = useQuery<OutboxMessageDetail>({
+    queryKey: [`${QUERY_PATHS.outbox}/${id ?? ''}`],
+    enabled: Boolean(id),
+    // Delivery status changes while the queue works: always show it fresh.
+    staleTime: 0,
+  });
+  const message = detail.data;
+  return (
+    <Dialog open={Boolean(id)} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle className="pr-6 leading-snug">{message?.subject ?? 'Email'}</DialogTitle>
+          <DialogDescription>{message ? `To ${message.toEmail}` : 'Loading...'}</DialogDescription>
+        </DialogHeader>
+        {message ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="font-medium text-muted-foreground">Status</dt>
+            <dd>
+              <OutboxStatusBadge status={message.status} />
+            </dd>
+            <dt className="font-medium text-muted-foreground">Template</dt>
+            <dd>{message.templateId}</dd>
+            <dt className="font-medium text-muted-foreground">Created</dt>
+            <dd>{formatDateTime(message.createdAt)}</dd>
+            <dt className="font-medium text-muted-foreground">Sent</dt>
+            <dd>{message.sentAt ? formatDateTime(message.sentAt) : 'Not yet'}</dd>
+            <dt className="font-medium text-muted-foreground">Attempts</dt>
+            <dd>{message.attempts}</dd>
+            {message.lastError ? (
+              <>
+                <dt className="font-medium text-muted-foreground">Last error</dt>
+                <dd className="break-words text-destructive">{message.lastError}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
+        <EmailFrame
+          title="Email content"
+          html={message?.htmlBody}
+          isLoading={detail.isPending}
+          error={detail.error}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

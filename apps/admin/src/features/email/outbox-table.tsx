@@ -1,0 +1,166 @@
+import type { OutboxMessage, Page } from '@repo/api-client';
+import {
+  Button,
+  Card,
+  CardContent,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@repo/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  type ColumnDef,
+  getCoreRowModel,
+  type PaginationState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { DataTable } from '@/components/data-table';
+import { SectionHeader } from '@/components/section-header';
+import { TablePagination } from '@/components/table-pagination';
+import { formatDateTime } from '@/lib/format';
+import { QUERY_PATHS } from '@/lib/query-paths';
+import { OutboxMessageDialog } from './outbox-message-dialog';
+import { OutboxStatusBadge } from './outbox-status-badge';
+
+const STATUS_FILTERS = [
+  { value: 'all', label: 'All emails' },
+  { value: 'queued', label: 'Queued' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'failed', label: 'Failed' },
+] as const;
+
+function outboxColumns(onView: (id: string) => void): ColumnDef<OutboxMessage>[] {
+  return [
+    {
+      id: 'toEmail',
+      accessorKey: 'toEmail',
+      header: 'To',
+      cell: ({ row }) => <span className="break-all">{row.original.toEmail}</span>,
+    },
+    {
+      id: 'subject',
+      accessorKey: 'subject',
+      header: 'Subject',
+      cell: ({ row }) => <span className="line-clamp-2">{row.original.subject}</span>,
+    },
+    { id: 'templateId', accessorKey: 'templateId', header: 'Template' },
+    {
+      id: 'status',
+      accessorKey: 'status',
+      header: 'Status',
+      cell: ({ row }) => <OutboxStatusBadge status={row.original.status} />,
+    },
+    { id: 'attempts', accessorKey: 'attempts', header: 'Attempts' },
+    {
+      id: 'createdAt',
+      accessorKey: 'createdAt',
+      header: 'Created',
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      enableHiding: false,
+      cell: ({ row }) => (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onView(row.original.id)}
+          aria-label={`View email to ${row.original.toEmail}`}
+        >
+          View
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** The outbox: queued, sent and failed emails (the queue retries failures by itself). */
+export function OutboxTable() {
+  const [status, setStatus] = useState('all');
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
+  const [viewing, setViewing] = useState<string | null>(null);
+  const query = useQuery<Page<OutboxMessage>>({
+    queryKey: [
+      QUERY_PATHS.outbox,
+      {
+        page: pagination.pageIndex + 1,
+        pageSize: pagination.pageSize,
+        status: status === 'all' ? undefined : status,
+      },
+    ],
+    placeholderData: keepPreviousData,
+  });
+  const columns = useMemo(() => outboxColumns(setViewing), []);
+  const table = useReactTable({
+    data: query.data?.items ?? [],
+    columns,
+    getRowId: (row) => row.id,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    rowCount: query.data?.total ?? 0,
+    state: { pagination },
+    onPaginationChange: setPagination,
+    enableSorting: false,
+  });
+
+  return (
+    <Card>
+      <SectionHeader
+        title="Outbox"
+        description="Every email the console sent or queued. Failed sends are retried automatically."
+        actions={
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+          >
+            {query.isFetching ? 'Refreshing...' : 'Refresh'}
+          </Button>
+        }
+      />
+      <CardContent className="grid gap-4">
+        <div className="grid w-44 gap-2">
+          <Label htmlFor="outbox-status">Status</Label>
+          <Select
+            value={status}
+            onValueChange={(value) => {
+              setStatus(value);
+              setPagination((current) => ({ ...current, pageIndex: 0 }));
+            }}
+          >
+            <SelectTrigger id="outbox-status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {STATUS_FILTERS.map((filter) => (
+                <SelectItem key={filter.value} value={filter.value}>
+                  {filter.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <DataTable
+          table={table}
+          caption="Outbox emails"
+          isLoading={query.isPending}
+          isRefreshing={query.isPlaceholderData}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          emptyMessage="No emails yet."
+          skeletonRows={3}
+        />
+        <TablePagination table={table} total={query.data?.total ?? 0} />
+      </CardContent>
+      <OutboxMessageDialog id={viewing} onClose={() => setViewing(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import type { WaitlistEntry } from '@repo/api-client';
+import { Badge, Button } from '@repo/ui';
+import type { ColumnDef } from '@tanstack/react-table';
+import { formatCompany, formatDate } from '@/lib/format';
+
+export type WaitlistAction = { kind: 'approve' | 'update'; entry: WaitlistEntry };
+
+function optional(value: string | null): string {
+  return value?.trim() ? value : '—';
+}
+
+/**
+ * Column ids equal the API's sortBy fields, so react-table's sorting state is
+ * sent to the server as is.
+ */
+export function waitlistColumns(
+  onAction: (action: WaitlistAction) => void,
+): ColumnDef<WaitlistEntry>[] {
+  return [
+    { id: 'firstName', accessorKey: 'firstName', header: 'First name' },
+    { id: 'lastName', accessorKey: 'lastName', header: 'Last name' },
+    {
+      id: 'email',
+      accessorKey: 'email',
+      header: 'Email',
+      cell: ({ row }) => <span className="break-all">{row.original.email}</span>,
+    },
+    {
+      id: 'companyName',
+      accessorKey: 'companyName',
+      header: 'Company',
+      cell: ({ row }) => formatCompany(row.original.companyName),
+    },
+    {
+      id: 'monthlyContentVolume',
+      accessorKey: 'monthlyContentVolume',
+      header: 'Monthly volume',
+      enableSorting: false,
+      cell: ({ row }) => optional(row.original.monthlyContentVolume),
+    },
+    {
+      id: 'biggestChallenge',
+      accessorKey: 'biggestChallenge',
+      header: 'Biggest challenge',
+      enableSorting: false,
+      cell: ({ row }) => optional(row.original.biggestChallenge),
+    },
+    {
+      id: 'primaryUse',
+      accessorKey: 'primaryUse',
+      header: 'Primary use',
+      enableSorting: false,
+    },
+    {
+      id: 'userType',
+      accessorKey: 'userType',
+      header: 'User type',
+      enableSorting: false,
+      cell: ({ row }) => optional(row.original.userType),
+    },
+    {
+      id: 'createdAt',
+      accessorKey: 'createdAt',
+      header: 'Joined',
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">{formatDate(row.original.createdAt)}</span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      enableSorting: false,
+      enableHiding: false,
+      cell: ({ row }) => {
+        const entry = row.original;
+        const name = `${entry.firstName} ${entry.lastName}`;
+        if (entry.participantId) return <Badge variant="secondary">In beta</Badge>;
+        return (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              onClick={() => onAction({ kind: 'approve', entry })}
+              aria-label={`Approve ${name} for Beta`}
+            >
+              Approve for Beta
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => onAction({ kind: 'update', entry })}
+              aria-label={`Send ${name} the Hang Tight update`}
+            >
+              Hang Tight
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
+}

@@ -1,0 +1,109 @@
+import type { WaitlistSortField } from '@repo/api-client';
+import { Card, CardContent, Input, Label } from '@repo/ui';
+import {
+  getCoreRowModel,
+  type PaginationState,
+  type SortingState,
+  useReactTable,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
+import { DataTable } from '@/components/data-table';
+import { ExportButton } from '@/components/export-button';
+import { SectionHeader } from '@/components/section-header';
+import { TablePagination } from '@/components/table-pagination';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { type WaitlistAction, waitlistColumns } from './waitlist-columns';
+import { WaitlistEmailDialog } from './waitlist-email-dialog';
+import { useWaitlist } from './use-waitlist';
+
+const SEARCH_DELAY_MS = 300;
+
+export function WaitlistTab() {
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
+  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({
+    biggestChallenge: false,
+    userType: false,
+  });
+  const [action, setAction] = useState<WaitlistAction | null>(null);
+
+  // A new search starts from page 1 (adjusting state while rendering, not in an effect).
+  const [searchedFor, setSearchedFor] = useState(debouncedSearch);
+  if (searchedFor !== debouncedSearch) {
+    setSearchedFor(debouncedSearch);
+    setPagination((current) => ({ ...current, pageIndex: 0 }));
+  }
+
+  const sort = sorting[0];
+  const query = useWaitlist({
+    page: pagination.pageIndex + 1,
+    pageSize: pagination.pageSize,
+    sortBy: (sort?.id ?? 'createdAt') as WaitlistSortField,
+    sortOrder: sort?.desc === false ? 'asc' : 'desc',
+    search: debouncedSearch,
+  });
+
+  const columns = useMemo(() => waitlistColumns(setAction), []);
+  const table = useReactTable({
+    data: query.data?.items ?? [],
+    columns,
+    getRowId: (row) => row.id,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    rowCount: query.data?.total ?? 0,
+    state: { pagination, sorting, columnVisibility },
+    onPaginationChange: setPagination,
+    onSortingChange: (updater) => {
+      setSorting(updater);
+      setPagination((current) => ({ ...current, pageIndex: 0 }));
+    },
+    onColumnVisibilityChange: setColumnVisibility,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+  });
+
+  return (
+    <Card>
+      <SectionHeader
+        title="Waitlist"
+        description="Approve people for the beta or send them a ‘Hang Tight’ update. Both show the email first."
+        actions={<ExportButton path="/api/admin/waitlist/export" filename="waitlist-export.csv" />}
+      />
+      <CardContent className="grid gap-4">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="grid w-full max-w-sm gap-2">
+            <Label htmlFor="waitlist-search">Search</Label>
+            <Input
+              id="waitlist-search"
+              type="search"
+              placeholder="Name, email or company"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <ColumnVisibilityMenu table={table} />
+        </div>
+        <DataTable
+          table={table}
+          caption="Waitlist entries"
+          isLoading={query.isPending}
+          isRefreshing={query.isPlaceholderData}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          emptyMessage={
+            debouncedSearch
+              ? `No waitlist entries match “${debouncedSearch}”.`
+              : 'No one is on the waitlist yet.'
+          }
+        />
+        <TablePagination table={table} total={query.data?.total ?? 0} />
+      </CardContent>
+      <WaitlistEmailDialog action={action} onClose={() => setAction(null)} />
+    </Card>
+  );
+}
