@@ -1,0 +1,165 @@
+import type { Page, WaitlistEntry } from '@repo/api-client';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render';
+import { WaitlistTab } from './waitlist-tab';
+
+function entry(overrides: Partial<WaitlistEntry> = {}): WaitlistEntry {
+  return {
+    id: 'w1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    companyName: null,
+    monthlyContentVolume: '10-20 posts',
+    biggestChallenge: null,
+    primaryUse: 'Blog Writing',
+    userType: null,
+    contentWorkflow: null,
+    createdAt: '2025-05-26T12:00:00.000Z',
+    participantId: null,
+    ...overrides,
+  };
+}
+
+function page(items: WaitlistEntry[], total = items.length): { body: Page<WaitlistEntry> } {
+  return { body: { items, total, page: 1, pageSize: 20 } };
+}
+
+describe('waitlist tab', () => {
+  it("shows 'MMM dd, yyyy' dates and N/A for a missing company", async () => {
+    mockApi({ 'GET /api/admin/waitlist': page([entry()]) });
+    renderWithProviders(<WaitlistTab />);
+    const row = (await screen.findByText('ada@example.com')).closest('tr')!;
+    expect(within(row).getByText('May 26, 2025')).toBeInTheDocument();
+    expect(within(row).getByText('N/A')).toBeInTheDocument();
+  });
+
+  it('asks the server for one page, sorted and searched', async () => {
+    const { calls } = mockApi({ 'GET /api/admin/waitlist': page([entry()], 45) });
+    const lastListCall = () =>
+      calls.filter((call) => call.path.startsWith('/api/admin/waitlist')).at(-1)?.path;
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistTab />);
+    await screen.findByText('ada@example.com');
+    expect(lastListCall()).toBe(
+      '/api/admin/waitlist?page=1&pageSize=20&sortBy=createdAt&sortOrder=desc',
+    );
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastListCall()).toContain('page=2&'));
+
+    await user.click(screen.getByRole('button', { name: /Email/ }));
+    await waitFor(() =>
+      expect(lastListCall()).toContain('page=1&pageSize=20&sortBy=email&sortOrder=asc'),
+    );
+
+    await user.type(screen.getByLabelText('Search'), 'ada');
+    await waitFor(() => expect(lastListCall()).toContain('search=ada'));
+  });
+
+  it('shows an empty state and an error state', async () => {
+    mockApi({ 'GET /api/admin/waitlist': page([]) });
+    const { unmount } = renderWithProviders(<WaitlistTab />);
+    expect(await screen.findByText('No one is on the waitlist yet.')).toBeInTheDocument();
+    unmount();
+
+    mockApi({
+      'GET /api/admin/waitlist': { status: 500, body: { message: 'Database unavailable' } },
+    });
+    renderWithProviders(<WaitlistTab />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+  });
+
+  it('previews the invitation before approving, then reports success', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/waitlist': page([entry()]),
+      'GET /api/admin/email/templates/beta-invitation/preview': { text: '<p>Welcome</p>' },
+      'POST /api/admin/beta/approve/w1': {
+        status: 201,
+        body: { participant: {}, messageId: 'm1' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistTab />);
+    await user.click(await screen.findByRole('button', { name: 'Approve Ada Lovelace for Beta' }));
+    const dialog = await screen.findByRole('dialog');
+    const frame = within(dialog).getByTitle('Approve for Beta email preview');
+    await waitFor(() => expect(frame).toHaveAttribute('srcdoc', '<p>Welcome</p>'));
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(calls.some((call) => call.path.includes('waitlistEntryId=w1'))).toBe(true);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and send invitation' }));
+    expect(await screen.findByText('Beta invitation sent')).toBeInTheDocument();
+  });
+
+  it("reports a refused approval with the server's message", async () => {
+    mockApi({
+      'GET /api/admin/waitlist': page([entry()]),
+      'GET /api/admin/email/templates/beta-invitation/preview': { text: '<p>Welcome</p>' },
+      'POST /api/admin/beta/approve/w1': {
+        status: 409,
+        body: { message: 'The beta is full (100 of 100 places taken)', type: 'beta_full' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistTab />);
+    await user.click(await screen.findByRole('button', { name: 'Approve Ada Lovelace for Beta' }));
+    const send = await screen.findByRole('button', { name: 'Approve and send invitation' });
+    await waitFor(() => expect(send).toBeEnabled());
+    await user.click(send);
+    expect(await screen.findByText('Approval failed')).toBeInTheDocument();
+    expect(screen.getByText('The beta is full (100 of 100 places taken)')).toBeInTheDocument();
+  });
+
+  it("sends the 'Hang Tight' update through its preview, and reports a failure", async () => {
+    mockApi({
+      'GET /api/admin/waitlist': page([entry()]),
+      'GET /api/admin/email/templates/waitlist-update/preview': { text: '<p>Hang tight</p>' },
+      'POST /api/admin/beta/send-waitlist-update/w1': {
+        status: 502,
+        body: { message: 'Mail provider down' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistTab />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Send Ada Lovelace the Hang Tight update' }),
+    );
+    const send = await screen.findByRole('button', { name: "Send 'Hang Tight' email" });
+    await waitFor(() => expect(send).toBeEnabled());
+    await user.click(send);
+    expect(await screen.findByText('Email failed')).toBeInTheDocument();
+    expect(screen.getByText('Mail provider down')).toBeInTheDocument();
+  });
+
+  it('exports the CSV and reports success or failure', async () => {
+    const { unmount } = renderExport({ text: 'email\nada@example.com\n' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Export successful')).toBeInTheDocument();
+    unmount();
+
+    renderExport({ status: 500, body: { message: 'Export is not available' } });
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Export failed')).toBeInTheDocument();
+    expect(screen.getByText('Export is not available')).toBeInTheDocument();
+  });
+});
+
+function renderExport(reply: { status?: number; body?: unknown; text?: string }) {
+  mockApi({ 'GET /api/admin/waitlist': page([]), 'GET /api/admin/waitlist/export': reply });
+  URL.createObjectURL = () => 'blob:export';
+  URL.revokeObjectURL = () => undefined;
+  // jsdom does not implement navigation; the click on the download link is enough here.
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function click(
+    this: HTMLAnchorElement,
+  ) {
+    expect(this.download).toBe('waitlist-export.csv');
+  });
+  return renderWithProviders(<WaitlistTab />);
+}
