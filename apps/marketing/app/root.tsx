@@ -1,22 +1,67 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react';
-import type { LinksFunction } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import { AnalyticsProvider } from '@repo/analytics/react';
 import { Toaster } from '@repo/ui';
+import { NotFound } from '~/components/layout/not-found';
+import { SiteFooter } from '~/components/layout/site-footer';
+import { SiteHeader } from '~/components/layout/site-header';
+import { env } from '~/env.server';
+import { organizationJsonLd } from '~/utils/organization';
 import stylesheet from './tailwind.css?url';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'Wordloom Blog', href: '/rss.xml' },
+];
+
+export const loader = (_args: LoaderFunctionArgs) => ({ siteUrl: env.PUBLIC_SITE_URL });
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const { pathname } = useLocation();
+  const siteUrl = data?.siteUrl ?? 'http://localhost:3000';
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4338ca" />
         <Meta />
         <Links />
+        <script
+          type="application/ld+json"
+          // JSON.stringify output with '<' escaped cannot close the script element.
+          dangerouslySetInnerHTML={{
+            __html: JSON.stringify(organizationJsonLd(siteUrl)).replace(/</g, '\\u003c'),
+          }}
+        />
       </head>
-      <body>
-        {children}
-        <Toaster />
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <AnalyticsProvider path={pathname} isHome={pathname === '/'}>
+          <SiteHeader />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+          <Toaster />
+        </AnalyticsProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -26,4 +71,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="mx-auto max-w-xl px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold tracking-tight">Something went wrong</h1>
+      <p className="mt-4 text-muted-foreground">
+        We could not load this page. Please try again in a few moments.
+      </p>
+    </section>
+  );
 }

@@ -1,12 +1,6 @@
-import * as React from 'react';
-import {
-  installInteractionTracking,
-  isTrackingAllowed,
-  observeFeatureEngagement,
-  trackScrollDepth,
-} from './browser';
-import { createTracker, type EventData, type Tracker } from './tracker';
 import type { AnalyticsEventType } from '@repo/validation';
+import * as React from 'react';
+import type { EventData, Tracker } from './tracker';
 
 interface AnalyticsContextValue {
   track: (type: AnalyticsEventType, data?: EventData) => void;
@@ -18,60 +12,62 @@ const AnalyticsContext = React.createContext<AnalyticsContextValue>({ track: () 
 export interface AnalyticsProviderProps {
   /** The current pathname (from the router); a change is a page view. */
   path: string;
-  /** Extra scroll-depth thresholds for this path (the home page adds 90). */
-  extraScrollDepths?: readonly number[];
+  /** The home page also reports 90% scroll depth. */
+  isHome?: boolean;
   endpoint?: string;
   children: React.ReactNode;
 }
 
+type Runtime = typeof import('./runtime');
+
 /**
- * One tracker per page load (one session id), created in the browser only;
- * sends page_view on every navigation and watches clicks, forms, scroll depth
- * and feature visibility.
+ * One tracker per page load (one session id), started in the browser after
+ * hydration; sends page_view on every navigation and watches clicks, forms,
+ * scroll depth and feature visibility. Events tracked before the tracker has
+ * loaded are kept and sent once it has.
  */
 export function AnalyticsProvider({
   path,
-  extraScrollDepths = [],
+  isHome = false,
   endpoint = '/api/analytics/events',
   children,
 }: AnalyticsProviderProps) {
-  const trackerRef = React.useRef<Tracker | null>(null);
+  const [runtime, setRuntime] = React.useState<{ module: Runtime; tracker: Tracker } | null>(null);
   const pathRef = React.useRef(path);
   pathRef.current = path;
+  const early = React.useRef<[AnalyticsEventType, EventData | undefined][]>([]);
 
   React.useEffect(() => {
-    const tracker = createTracker({
-      endpoint,
-      enabled: isTrackingAllowed(navigator, window as { doNotTrack?: string | null }),
-      sendBeacon: navigator.sendBeacon ? (url, data) => navigator.sendBeacon(url, data) : undefined,
-      getPath: () => pathRef.current,
-      referrer: document.referrer,
-      userAgent: navigator.userAgent,
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./runtime').then((module) => {
+      if (cancelled) return;
+      const started = module.startBrowserTracking(endpoint, () => pathRef.current);
+      stop = started.stop;
+      setRuntime({ module, tracker: started.tracker });
     });
-    trackerRef.current = tracker;
-    const uninstall = installInteractionTracking(tracker);
     return () => {
-      uninstall();
-      tracker.flushWithBeacon();
-      trackerRef.current = null;
+      cancelled = true;
+      stop?.();
     };
   }, [endpoint]);
 
-  const extraKey = extraScrollDepths.join(',');
   React.useEffect(() => {
-    const tracker = trackerRef.current;
-    if (!tracker) return;
-    tracker.track('page_view', { title: document.title.slice(0, 200) }, path);
-    const stopScroll = trackScrollDepth(tracker, extraKey ? extraKey.split(',').map(Number) : []);
-    const stopFeatures = observeFeatureEngagement(tracker);
-    return () => {
-      stopScroll();
-      stopFeatures();
-    };
-  }, [path, extraKey]);
+    if (!runtime) return;
+    const stopPage = runtime.module.trackPageView(runtime.tracker, path, isHome);
+    for (const [type, data] of early.current.splice(0)) runtime.tracker.track(type, data);
+    return stopPage;
+  }, [runtime, path, isHome]);
 
+  const trackerRef = React.useRef<Tracker | null>(null);
+  trackerRef.current = runtime?.tracker ?? null;
   const value = React.useMemo<AnalyticsContextValue>(
-    () => ({ track: (type, data) => trackerRef.current?.track(type, data) }),
+    () => ({
+      track: (type, data) => {
+        if (trackerRef.current) trackerRef.current.track(type, data);
+        else early.current.push([type, data]);
+      },
+    }),
     [],
   );
   return <AnalyticsContext.Provider value={value}>{children}</AnalyticsContext.Provider>;

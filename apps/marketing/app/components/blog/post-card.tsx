@@ -1,0 +1,57 @@
+import { Link } from '@remix-run/react';
+import type { BlogPost } from '@repo/api-client';
+import { Card } from '@repo/ui';
+import { formatDistanceToNow, parseISO } from 'date-fns';
+import { Clock } from 'lucide-react';
+import { featuredImageOf } from '~/utils/post-images';
+
+interface PostCardProps {
+  post: BlogPost;
+  /** Heading level inside the page's outline. */
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** Spec section 2: relative time, category in capitals, 'N min read', 'By author', image. */
+export function PostCard({ post, headingLevel: Heading = 'h3' }: PostCardProps) {
+  const image = featuredImageOf(post);
+  return (
+    <Card className="group relative flex h-full flex-col overflow-hidden transition-shadow hover:shadow-md">
+      <img
+        src={image.src}
+        alt={image.alt}
+        width={1200}
+        height={630}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[1200/630] h-auto w-full bg-muted object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-6">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+          <span className="font-semibold uppercase tracking-wide text-primary">
+            {post.category}
+          </span>
+          <time dateTime={post.date} className="text-muted-foreground">
+            {formatDistanceToNow(parseISO(post.date), { addSuffix: true })}
+          </time>
+        </div>
+        <Heading className="text-xl font-semibold leading-snug tracking-tight">
+          <Link
+            to={`/blog/${post.slug}`}
+            prefetch="intent"
+            className="after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline"
+          >
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="line-clamp-3 text-sm text-muted-foreground">{post.excerpt}</p>
+        <div className="mt-auto flex items-center justify-between gap-3 pt-2 text-sm text-muted-foreground">
+          <span>By {post.author}</span>
+          <span className="inline-flex items-center gap-1">
+            <Clock className="h-4 w-4" aria-hidden="true" />
+            {post.readingTime} min read
+          </span>
+        </div>
+      </div>
+    </Card>
+  );
+}

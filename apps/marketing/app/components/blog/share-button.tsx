@@ -1,0 +1,34 @@
+import { Button, toast } from '@repo/ui';
+import { Share2 } from 'lucide-react';
+
+/** The native share sheet when there is one; otherwise the link goes to the clipboard. */
+export function ShareButton({ title, text }: { title: string; text: string }) {
+  async function share() {
+    const url = window.location.href;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, text, url });
+        return;
+      } catch (error) {
+        // The visitor closed the share sheet: nothing to do.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Link copied to clipboard!' });
+    } catch {
+      toast({
+        title: 'Copy failed',
+        description: 'Failed to copy to clipboard',
+        variant: 'destructive',
+      });
+    }
+  }
+  return (
+    <Button type="button" variant="outline" onClick={() => void share()}>
+      <Share2 aria-hidden="true" />
+      Share
+    </Button>
+  );
+}

@@ -1,0 +1,48 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node';
+import { RemixServer } from '@remix-run/react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { documentCacheControl } from '~/utils/cache-control';
+
+const ABORT_DELAY_MS = 5_000;
+
+/**
+ * Renders the whole document before sending it (no loader defers, so nothing
+ * is gained by streaming the shell early, and crawlers get complete HTML), and
+ * adds Cache-Control a CDN can use to public pages.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  return new Promise<Response>((resolve, reject) => {
+    let statusCode = responseStatusCode;
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      {
+        onAllReady() {
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          if (!responseHeaders.has('Cache-Control')) {
+            responseHeaders.set('Cache-Control', documentCacheControl(statusCode));
+          }
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: statusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error) {
+          statusCode = 500;
+          console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY_MS);
+  });
+}

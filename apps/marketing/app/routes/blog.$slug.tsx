@@ -1,0 +1,150 @@
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { Badge, Button } from '@repo/ui';
+import { format, parseISO } from 'date-fns';
+import { ArrowLeft, Clock } from 'lucide-react';
+import { AuthorBlock } from '~/components/blog/author-block';
+import { PostCard } from '~/components/blog/post-card';
+import { PostContent } from '~/components/blog/post-content';
+import { ShareButton } from '~/components/blog/share-button';
+import { relatedPosts } from '~/utils/blog-filters';
+import { renderMarkdown } from '~/utils/markdown.server';
+import { featuredImageOf } from '~/utils/post-images';
+import { findPost, listPosts } from '~/utils/posts.server';
+import { jsonLd, pageMeta, siteUrlFrom } from '~/utils/seo';
+import { RELATED_POSTS_MAX, SITE_NAME } from '~/utils/site';
+
+const MISSING_CONTENT = 'The full article is on its way. Check back soon.';
+
+export const loader = async ({ params }: LoaderFunctionArgs) => {
+  const posts = await listPosts();
+  const post = findPost(posts, params.slug ?? '');
+  // Spec section 8: an unknown slug redirects to the blog listing.
+  if (!post) throw redirect('/blog');
+  return {
+    post,
+    html: renderMarkdown(post.content?.trim() ? post.content : MISSING_CONTENT),
+    related: relatedPosts(post, posts, RELATED_POSTS_MAX),
+  };
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const siteUrl = siteUrlFrom(matches);
+  if (!data) return [{ title: `Blog | ${SITE_NAME}` }];
+  const { post } = data;
+  const path = `/blog/${post.slug}`;
+  const image = featuredImageOf(post);
+  return [
+    ...pageMeta({
+      title: post.title,
+      description: post.excerpt,
+      path,
+      siteUrl,
+      image: image.src,
+      imageAlt: image.alt,
+      type: 'article',
+      extra: [
+        { property: 'article:published_time', content: post.date },
+        { property: 'article:section', content: post.category },
+        ...post.tags.map((tag) => ({ property: 'article:tag', content: tag })),
+      ],
+    }),
+    jsonLd({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      description: post.excerpt,
+      datePublished: post.date,
+      dateModified: post.date,
+      articleSection: post.category,
+      keywords: post.tags.join(', '),
+      image: new URL(image.src, siteUrl).href,
+      url: new URL(path, siteUrl).href,
+      mainEntityOfPage: new URL(path, siteUrl).href,
+      timeRequired: `PT${post.readingTime}M`,
+      author: {
+        '@type': 'Person',
+        name: post.author,
+        ...(post.authorEmail ? { email: post.authorEmail } : {}),
+      },
+      publisher: {
+        '@type': 'Organization',
+        name: SITE_NAME,
+        logo: { '@type': 'ImageObject', url: new URL('/images/logo.svg', siteUrl).href },
+      },
+    }),
+  ];
+};
+
+export default function BlogPostPage() {
+  const { post, html, related } = useLoaderData<typeof loader>();
+  const image = featuredImageOf(post);
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <Button asChild variant="ghost" size="sm" className="-ml-3">
+        <Link to="/blog">
+          <ArrowLeft aria-hidden="true" />
+          Back to Blog
+        </Link>
+      </Button>
+      <header className="mt-6">
+        <Badge variant="secondary" className="uppercase tracking-wide">
+          {post.category}
+        </Badge>
+        <h1 className="mt-4 text-balance text-4xl font-bold tracking-tight sm:text-5xl">
+          {post.title}
+        </h1>
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <time dateTime={post.date}>{format(parseISO(post.date), 'MMMM d, yyyy')}</time>
+          <span className="inline-flex items-center gap-1">
+            <Clock className="h-4 w-4" aria-hidden="true" />
+            {post.readingTime} min read
+          </span>
+          <span>By {post.author}</span>
+        </div>
+        <p className="mt-6 text-pretty text-xl text-muted-foreground">{post.excerpt}</p>
+        <img
+          src={image.src}
+          alt={image.alt}
+          width={1200}
+          height={630}
+          fetchPriority="high"
+          className="mt-8 h-auto w-full rounded-xl border"
+        />
+      </header>
+
+      <div className="mt-10">
+        <PostContent html={html} />
+      </div>
+
+      <div className="mt-10 flex flex-wrap items-center justify-between gap-3 border-t pt-6">
+        <Button asChild variant="outline">
+          <Link to="/blog">
+            <ArrowLeft aria-hidden="true" />
+            Back to Blog
+          </Link>
+        </Button>
+        <ShareButton title={post.title} text={post.excerpt} />
+      </div>
+
+      <div className="mt-10">
+        <AuthorBlock post={post} />
+      </div>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-16">
+          <h2 id="related-heading" className="text-2xl font-bold tracking-tight">
+            Related Posts
+          </h2>
+          <ul className="mt-6 grid gap-6 md:grid-cols-3">
+            {related.map((relatedPost) => (
+              <li key={relatedPost.slug}>
+                <PostCard post={relatedPost} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}

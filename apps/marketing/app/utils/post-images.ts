@@ -1,0 +1,16 @@
+import type { BlogPost } from '@repo/api-client';
+
+export const FALLBACK_POST_IMAGE = '/images/blog/fallback.svg';
+
+/** A post's featured image, or the fallback for posts without one (spec section 2). */
+export function featuredImageOf(post: Pick<BlogPost, 'featuredImage' | 'title'>): {
+  src: string;
+  alt: string;
+} {
+  return post.featuredImage
+    ? { src: post.featuredImage, alt: `Illustration for "${post.title}"` }
+    : {
+        src: FALLBACK_POST_IMAGE,
+        alt: 'Wordloom blog illustration: woven threads forming a document',
+      };
+}

@@ -1,0 +1,43 @@
+import { HOME_EXTRA_SCROLL_DEPTH } from '@repo/validation';
+import {
+  installInteractionTracking,
+  isTrackingAllowed,
+  observeFeatureEngagement,
+  trackScrollDepth,
+} from './browser';
+import { createTracker, type Tracker } from './tracker';
+
+/**
+ * Everything the provider needs in the browser, in one module it loads after
+ * hydration: the tracker depends on @repo/validation (and so on zod), which a
+ * page without a form should not have to download before it is interactive.
+ */
+export function startBrowserTracking(endpoint: string, getPath: () => string) {
+  const tracker = createTracker({
+    endpoint,
+    enabled: isTrackingAllowed(navigator, window as { doNotTrack?: string | null }),
+    sendBeacon: navigator.sendBeacon ? (url, data) => navigator.sendBeacon(url, data) : undefined,
+    getPath,
+    referrer: document.referrer,
+    userAgent: navigator.userAgent,
+  });
+  const uninstall = installInteractionTracking(tracker);
+  return {
+    tracker,
+    stop() {
+      uninstall();
+      tracker.flushWithBeacon();
+    },
+  };
+}
+
+/** page_view plus the per-page watchers; returns their uninstaller. */
+export function trackPageView(tracker: Tracker, path: string, isHome: boolean): () => void {
+  tracker.track('page_view', { title: document.title.slice(0, 200) }, path);
+  const stopScroll = trackScrollDepth(tracker, isHome ? [HOME_EXTRA_SCROLL_DEPTH] : []);
+  const stopFeatures = observeFeatureEngagement(tracker);
+  return () => {
+    stopScroll();
+    stopFeatures();
+  };
+}
