@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_STATUSES } from './contact';
 import { emailAddress } from './fields';
 
 // API keys (spec sections 3, 5 and 9).
@@ -52,6 +53,18 @@ export const testEmailSchema = z.object({
   testData: z.record(z.string(), z.string().max(1000)).optional(),
 });
 
+/**
+ * Optional content of a bulk send (the announcement's subject, heading and body).
+ * Plain text: the templates escape it.
+ */
+export const bulkEmailContentSchema = z
+  .object({
+    subject: z.string().trim().max(200).optional(),
+    heading: z.string().trim().max(200).optional(),
+    body: z.string().trim().max(10_000).optional(),
+  })
+  .optional();
+
 export const bulkEmailSchema = z.object({
   templateId: z
     .string({ error: EMAIL_MESSAGES.selectionRequired })
@@ -62,4 +75,103 @@ export const bulkEmailSchema = z.object({
     .array(z.string().min(1).max(100), { error: EMAIL_MESSAGES.selectionRequired })
     .min(1, { error: EMAIL_MESSAGES.selectionRequired })
     .max(10_000, { error: 'At most 10000 recipients per send' }),
+  content: bulkEmailContentSchema,
+});
+
+// Admin list queries (query strings arrive as text; '' counts as absent).
+const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+export const PAGE_SIZE_DEFAULT = 25;
+export const PAGE_SIZE_MAX = 100;
+
+const pageFields = {
+  page: z.preprocess(
+    blankAsAbsent,
+    z.coerce
+      .number({ error: 'page must be a whole number of at least 1' })
+      .int({ error: 'page must be a whole number of at least 1' })
+      .min(1, { error: 'page must be a whole number of at least 1' })
+      .max(1_000_000, { error: 'page must be at most 1000000' })
+      .default(1),
+  ),
+  pageSize: z.preprocess(
+    blankAsAbsent,
+    z.coerce
+      .number({ error: `pageSize must be between 1 and ${PAGE_SIZE_MAX}` })
+      .int({ error: `pageSize must be between 1 and ${PAGE_SIZE_MAX}` })
+      .min(1, { error: `pageSize must be between 1 and ${PAGE_SIZE_MAX}` })
+      .max(PAGE_SIZE_MAX, { error: `pageSize must be between 1 and ${PAGE_SIZE_MAX}` })
+      .default(PAGE_SIZE_DEFAULT),
+  ),
+};
+
+export const WAITLIST_SORT_FIELDS = [
+  'createdAt',
+  'email',
+  'firstName',
+  'lastName',
+  'companyName',
+] as const;
+export type WaitlistSortField = (typeof WAITLIST_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+export const waitlistListQuerySchema = z.object({
+  ...pageFields,
+  sortBy: z.preprocess(
+    blankAsAbsent,
+    z
+      .enum(WAITLIST_SORT_FIELDS, {
+        error: `sortBy must be one of ${WAITLIST_SORT_FIELDS.join(', ')}`,
+      })
+      .default('createdAt'),
+  ),
+  sortOrder: z.preprocess(
+    blankAsAbsent,
+    z.enum(SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).default('desc'),
+  ),
+  search: z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .trim()
+      .max(200, { error: 'search must be at most 200 characters' })
+      .optional()
+      .transform((value) => value || undefined),
+  ),
+});
+export type WaitlistListQuery = z.output<typeof waitlistListQuerySchema>;
+
+export const contactListQuerySchema = z.object({
+  ...pageFields,
+  status: z.preprocess(
+    blankAsAbsent,
+    z.enum(CONTACT_STATUSES, { error: 'status must be new, read or replied' }).optional(),
+  ),
+});
+export type ContactListQuery = z.output<typeof contactListQuerySchema>;
+
+export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'captured'] as const;
+export const outboxListQuerySchema = z.object({
+  ...pageFields,
+  status: z.preprocess(
+    blankAsAbsent,
+    z
+      .enum(EMAIL_STATUSES, { error: `status must be one of ${EMAIL_STATUSES.join(', ')}` })
+      .optional(),
+  ),
+});
+export type OutboxListQuery = z.output<typeof outboxListQuerySchema>;
+
+export const DASHBOARD_DAYS_DEFAULT = 30;
+export const DASHBOARD_DAYS_MAX = 365;
+export const dashboardQuerySchema = z.object({
+  days: z.preprocess(
+    blankAsAbsent,
+    z.coerce
+      .number({ error: `days must be between 1 and ${DASHBOARD_DAYS_MAX}` })
+      .int({ error: `days must be between 1 and ${DASHBOARD_DAYS_MAX}` })
+      .min(1, { error: `days must be between 1 and ${DASHBOARD_DAYS_MAX}` })
+      .max(DASHBOARD_DAYS_MAX, { error: `days must be between 1 and ${DASHBOARD_DAYS_MAX}` })
+      .default(DASHBOARD_DAYS_DEFAULT),
+  ),
 });
