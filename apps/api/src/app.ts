@@ -1,16 +1,20 @@
 import helmet from '@fastify/helmet';
 import type { DB } from '@repo/db';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config';
+import adminAuth from './plugins/app/admin-auth';
 import authentication from './plugins/app/authentication';
+import email from './plugins/app/email';
 import { configPlugin, dbPlugin } from './plugins/external/core';
 import errorHandler from './plugins/external/error-handler';
 import rateLimit from './plugins/external/rate-limit';
 import session from './plugins/external/session';
+import adminRoutes from './routes/api/admin';
 import analyticsRoutes from './routes/api/analytics';
 import authRoutes from './routes/api/auth';
 import betaFeedbackRoutes from './routes/api/beta-feedback';
 import contactRoutes from './routes/api/contact';
+import emailRoutes from './routes/api/email';
 import healthRoutes from './routes/api/health';
 import postsRoutes from './routes/api/posts';
 import waitlistRoutes from './routes/api/waitlist';
@@ -19,6 +23,10 @@ export interface BuildAppOptions {
   config: Config;
   db: DB;
   logger?: FastifyServerOptions['logger'];
+  /** Deliver the email outbox in the background (the server does; tests drain by hand). */
+  startEmailWorker?: boolean;
+  /** Called for every route as it is registered (tests enumerate the admin routes). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** TRUST_PROXY: 'true', 'false', or addresses/keywords such as 'loopback' or '10.0.0.0/8'. */
@@ -29,7 +37,13 @@ function trustProxy(value: string): boolean | string {
 }
 
 /** Composes the API: external plugins first, then app plugins, then routes. */
-export async function buildApp({ config, db, logger }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  startEmailWorker = false,
+  onRoute,
+}: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.LOG_LEVEL,
@@ -41,6 +55,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     // Leave 5xx details to the error handler; never echo them.
     return503OnClosing: true,
   });
+
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   // sendBeacon posts may arrive as text/plain; routes that accept them parse the string.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) =>
@@ -57,6 +73,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(rateLimit);
   await app.register(session);
   await app.register(authentication);
+  await app.register(adminAuth);
+  await app.register(email, { startWorker: startEmailWorker });
 
   await app.register(
     async (api) => {
@@ -67,6 +85,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
       await api.register(betaFeedbackRoutes);
       await api.register(analyticsRoutes);
       await api.register(authRoutes);
+      await api.register(emailRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,28 @@ const booleanish = z
 
 const port = z.coerce.number().int().min(1).max(65535);
 
+/** A comma-separated list of origins (scheme://host[:port]). */
+const originList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const item of value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)) {
+      try {
+        origins.push(new URL(item).origin);
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${item}" is not an origin such as https://admin.example.com`,
+        });
+      }
+    }
+    return origins;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -49,6 +71,27 @@ const envSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_FORMS_MAX: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+    /** Origins besides ADMIN_URL and PUBLIC_SITE_URL allowed to make state-changing admin requests. */
+    ADMIN_ALLOWED_ORIGINS: originList,
+    /** The API's own public address; unsubscribe links point here. */
+    API_PUBLIC_URL: z.url().default('http://localhost:3001'),
+    /** Signs unsubscribe links; defaults to SESSION_SECRET. */
+    UNSUBSCRIBE_SECRET: z
+      .string()
+      .min(32, 'UNSUBSCRIBE_SECRET must be at least 32 characters')
+      .optional(),
+    /** Without a token, mail is captured in the outbox and never leaves the machine. */
+    POSTMARK_SERVER_TOKEN: z.string().trim().min(1).optional(),
+    /** host[:port] of a Postmark-compatible API reached over plain HTTP (tests, local fakes). */
+    POSTMARK_API_HOST: z.string().trim().min(1).optional(),
+    POSTMARK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    POSTMARK_TRANSACTIONAL_STREAM: z.string().trim().min(1).default('outbound'),
+    POSTMARK_BROADCAST_STREAM: z.string().trim().min(1).default('broadcast'),
+    EMAIL_FROM: z.string().trim().min(3).default('Wordloom <beta@wordloom.ai>'),
+    EMAIL_WORKER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+    EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+    /** First retry delay; each further retry doubles it (with jitter), up to one hour. */
+    EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -62,6 +105,7 @@ const envSchema = z
   .transform((env) => ({
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    UNSUBSCRIBE_SECRET: env.UNSUBSCRIBE_SECRET ?? env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     isProduction: env.NODE_ENV === 'production',
   }));
 

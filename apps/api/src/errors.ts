@@ -33,3 +33,15 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   const issues = toFieldIssues(result.error);
   throw badRequest(issues[0]?.message ?? 'Invalid input', 'validation_error', issues);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id: anything that is not a UUID cannot name a row, so it is a 404, never a 500. */
+export function idOrNotFound(value: unknown, message: string): string {
+  if (typeof value === 'string' && UUID.test(value)) return value;
+  throw notFound(message);
+}
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

@@ -18,7 +18,7 @@ async function main() {
   const { posts } = await prepareDatabase(database.db);
   await ensureDevAdmin(database.db, config);
 
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, startEmailWorker: true });
   app.addHook('onClose', async () => database.close());
 
   let closing = false;

@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@repo/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../../src/app';
+import { buildApp, type App, type BuildAppOptions } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { prepareDatabase } from '../../src/prepare-database';
 
@@ -18,6 +18,7 @@ export interface TestContext {
 export async function createTestContext(
   env: Record<string, string> = {},
   extend?: (app: App) => void,
+  options: Pick<BuildAppOptions, 'onRoute' | 'startEmailWorker'> = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   await prepareDatabase(database.db);
@@ -28,7 +29,7 @@ export async function createTestContext(
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-1234',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, ...options });
   extend?.(app);
   await app.ready();
   return {

@@ -1,6 +1,7 @@
-import { analyticsBatchSchema, toFieldIssues } from '@repo/validation';
+import { analyticsBatchSchema, dashboardQuerySchema, toFieldIssues } from '@repo/validation';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../../../errors';
+import { badRequest, parseWith } from '../../../errors';
+import { buildDashboard } from './dashboard-repository';
 
 /** Reads the batch; `navigator.sendBeacon` may deliver it as text/plain. */
 function readBody(body: unknown): unknown {
@@ -42,4 +43,15 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       .execute();
     return reply.status(202).send({ accepted: events.length });
   });
+
+  // Admin only, like every /api/admin route (test/admin/access.test.ts checks it too).
+  fastify.get(
+    '/analytics/dashboard',
+    { onRequest: fastify.requireAdmin },
+    async (request, reply) => {
+      const { days } = parseWith(dashboardQuerySchema, request.query);
+      reply.header('cache-control', 'no-store');
+      return buildDashboard(db, days);
+    },
+  );
 }

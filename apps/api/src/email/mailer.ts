@@ -1,0 +1,63 @@
+import type { DB, EmailStream } from '@repo/db';
+import {
+  type EmailTemplateData,
+  type EmailTemplateDefinition,
+  renderEmail,
+} from '@repo/email-templates';
+import type { Config } from '../config';
+import { insertOutboxMessages, type PreparedEmail } from './outbox-repository';
+import { unsubscribeUrl } from './unsubscribe-token';
+
+export interface PrepareEmailInput {
+  template: EmailTemplateDefinition;
+  to: string;
+  data?: EmailTemplateData;
+  /** Transactional mail ('outbound') or bulk mail ('broadcast', with an opt-out link). */
+  stream: EmailStream;
+  subjectPrefix?: string;
+}
+
+export interface Mailer {
+  /** True without a Postmark token: mail is kept in the outbox as 'captured'. */
+  readonly capturing: boolean;
+  /** Renders a template for one recipient (outside any transaction: rendering takes time). */
+  prepare: (input: PrepareEmailInput) => Promise<PreparedEmail>;
+  /** Writes rendered mail to the outbox, in the caller's transaction. Returns the message ids. */
+  queue: (db: DB, emails: PreparedEmail[]) => Promise<string[]>;
+}
+
+export function createMailer(config: Config): Mailer {
+  const capturing = !config.POSTMARK_SERVER_TOKEN;
+  return {
+    capturing,
+
+    async prepare({ template, to, data = {}, stream, subjectPrefix }) {
+      const optOut =
+        stream === 'broadcast'
+          ? unsubscribeUrl(config.API_PUBLIC_URL, config.UNSUBSCRIBE_SECRET, to)
+          : undefined;
+      const rendered = await renderEmail(template, {
+        ...data,
+        siteUrl: config.PUBLIC_SITE_URL,
+        unsubscribeUrl: optOut,
+      });
+      return {
+        stream,
+        templateId: template.id,
+        to,
+        subject: subjectPrefix ? `${subjectPrefix}${rendered.subject}` : rendered.subject,
+        htmlBody: rendered.html,
+        textBody: rendered.text,
+        // RFC 2369 and RFC 8058: mail clients show an unsubscribe button that POSTs to us.
+        headers: optOut
+          ? [
+              { name: 'List-Unsubscribe', value: `<${optOut}>` },
+              { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+            ]
+          : [],
+      };
+    },
+
+    queue: (db, emails) => insertOutboxMessages(db, emails, capturing ? 'captured' : 'queued'),
+  };
+}

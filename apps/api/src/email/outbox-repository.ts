@@ -1,0 +1,235 @@
+import type { OutboxMessage, OutboxMessageDetail, Page } from '@repo/api-client';
+import type { Database, DB, EmailHeader, EmailOutboxRow, EmailStatus, EmailStream } from '@repo/db';
+import type { OutboxListQuery } from '@repo/validation';
+import { type ExpressionBuilder, sql } from 'kysely';
+
+/** A rendered message ready to be written to the outbox. */
+export interface PreparedEmail {
+  stream: EmailStream;
+  templateId: string;
+  to: string;
+  subject: string;
+  htmlBody: string;
+  textBody: string;
+  headers: EmailHeader[];
+}
+
+/**
+ * Writes messages to the outbox; call it with the transaction of the change that
+ * caused them, so the change and its mail commit (or roll back) together.
+ * Captured messages never leave the machine (no Postmark token configured).
+ */
+export async function insertOutboxMessages(
+  db: DB,
+  emails: PreparedEmail[],
+  status: Extract<EmailStatus, 'queued' | 'captured'>,
+): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .insertInto('emailOutbox')
+    .values(
+      emails.map((email) => ({
+        stream: email.stream,
+        templateId: email.templateId,
+        toEmail: email.to,
+        subject: email.subject,
+        htmlBody: email.htmlBody,
+        textBody: email.textBody,
+        headers: JSON.stringify(email.headers),
+        status,
+        nextAttemptAt: sql<Date>`now()`,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The database clock as text (microseconds intact), so comparisons stay on one clock. */
+export type DatabaseTime = string & { readonly __brand: 'DatabaseTime' };
+
+export async function databaseNow(db: DB): Promise<DatabaseTime> {
+  const result = await sql<{ now: DatabaseTime }>`select now()::text as now`.execute(db);
+  return result.rows[0]!.now;
+}
+
+/** A row a worker holds under lease; `leaseToken` guards every later update. */
+export type ClaimedMessage = EmailOutboxRow & { leaseToken: string };
+
+/**
+ * Claims up to `limit` due messages. `for update skip locked` lets several
+ * workers (or API instances) drain the outbox without ever taking the same row.
+ * A row left in 'sending' after its lease ran out belongs to a worker that died
+ * mid-attempt; it is taken over and flagged uncertain, since that attempt may
+ * have reached the provider.
+ */
+export async function claimDueMessages(
+  db: DB,
+  { limit, leaseMs, dueBy }: { limit: number; leaseMs: number; dueBy: DatabaseTime },
+): Promise<ClaimedMessage[]> {
+  const result = await sql<ClaimedMessage>`
+    update email_outbox as o
+    set status = 'sending',
+        attempts = o.attempts + 1,
+        locked_until = now() + make_interval(secs => ${leaseMs / 1000}),
+        lease_token = gen_random_uuid(),
+        delivery_uncertain = o.delivery_uncertain or o.status = 'sending'
+    from (
+      select id from email_outbox
+      where status in ('queued', 'sending')
+        and next_attempt_at <= ${dueBy}::timestamptz
+        and (status = 'queued' or locked_until < now())
+      order by next_attempt_at
+      limit ${limit}
+      for update skip locked
+    ) as due
+    where o.id = due.id
+    returning o.*
+  `.execute(db);
+  return result.rows;
+}
+
+/** The update only applies while this worker still holds the row. */
+function heldBy(claim: ClaimedMessage) {
+  return (eb: ExpressionBuilder<Database, 'emailOutbox'>) =>
+    eb.and([
+      eb('id', '=', claim.id),
+      eb('leaseToken', '=', claim.leaseToken),
+      eb('status', '=', 'sending'),
+    ]);
+}
+
+/** Each returns false when the lease was lost to another worker. */
+export async function markSent(
+  db: DB,
+  claim: ClaimedMessage,
+  providerMessageId: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('emailOutbox')
+    .set({
+      status: 'sent',
+      providerMessageId,
+      sentAt: sql<Date>`now()`,
+      lastError: null,
+      lockedUntil: null,
+      leaseToken: null,
+      deliveryUncertain: false,
+    })
+    .where(heldBy(claim))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function scheduleRetry(
+  db: DB,
+  claim: ClaimedMessage,
+  { delayMs, reason, uncertain }: { delayMs: number; reason: string; uncertain: boolean },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('emailOutbox')
+    .set({
+      status: 'queued',
+      nextAttemptAt: sql<Date>`now() + make_interval(secs => ${delayMs / 1000})`,
+      lastError: reason,
+      lockedUntil: null,
+      leaseToken: null,
+      deliveryUncertain: uncertain,
+    })
+    .where(heldBy(claim))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function markFailed(
+  db: DB,
+  claim: ClaimedMessage,
+  { reason, uncertain }: { reason: string; uncertain: boolean },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('emailOutbox')
+    .set({
+      status: 'failed',
+      lastError: reason,
+      lockedUntil: null,
+      leaseToken: null,
+      deliveryUncertain: uncertain,
+    })
+    .where(heldBy(claim))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+const summaryColumns = [
+  'id',
+  'templateId',
+  'toEmail',
+  'subject',
+  'stream',
+  'status',
+  'attempts',
+  'lastError',
+  'createdAt',
+  'sentAt',
+  'nextAttemptAt',
+] as const;
+
+type SummaryRow = Pick<EmailOutboxRow, (typeof summaryColumns)[number]>;
+
+function toOutboxMessage(row: SummaryRow): OutboxMessage {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+  };
+}
+
+/** Newest first, optionally one status. */
+export async function listOutboxMessages(
+  db: DB,
+  { page, pageSize, status }: OutboxListQuery,
+): Promise<Page<OutboxMessage>> {
+  let query = db.selectFrom('emailOutbox');
+  if (status) query = query.where('status', '=', status);
+  const [rows, count] = await Promise.all([
+    query
+      .select(summaryColumns)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toOutboxMessage), total: Number(count.count), page, pageSize };
+}
+
+export async function findOutboxMessage(
+  db: DB,
+  id: string,
+): Promise<OutboxMessageDetail | undefined> {
+  const row = await db
+    .selectFrom('emailOutbox')
+    .select([...summaryColumns, 'htmlBody', 'textBody'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row
+    ? { ...toOutboxMessage(row), htmlBody: row.htmlBody, textBody: row.textBody }
+    : undefined;
+}
+
+/**
+ * Puts a failed message back in the queue for a fresh round of attempts.
+ * Returns undefined when the message does not exist or has not failed.
+ */
+export async function requeueFailedMessage(db: DB, id: string): Promise<OutboxMessage | undefined> {
+  const row = await db
+    .updateTable('emailOutbox')
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .returning(summaryColumns)
+    .executeTakeFirst();
+  return row ? toOutboxMessage(row) : undefined;
+}

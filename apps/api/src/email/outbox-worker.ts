@@ -1,0 +1,171 @@
+import type { DB } from '@repo/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { DeliveryError, type DeliveryTransport, type OutgoingEmail } from './delivery-transport';
+import {
+  type ClaimedMessage,
+  claimDueMessages,
+  databaseNow,
+  markFailed,
+  markSent,
+  scheduleRetry,
+} from './outbox-repository';
+
+/*
+ * Why a hand-written worker and not a job-queue library: the outbox must be
+ * written in the same transaction as the change that causes each email, on both
+ * PostgreSQL and the embedded PGlite database used in development and tests.
+ * pg-boss (the obvious choice) does not run on PGlite, and graphile-worker needs
+ * LISTEN/NOTIFY and its own schema. The job here is small: claim rows with
+ * `for update skip locked` under a lease, send, record the outcome, back off.
+ */
+
+export interface OutboxWorkerOptions {
+  db: DB;
+  transport: DeliveryTransport;
+  log: FastifyBaseLogger;
+  pollIntervalMs: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs?: number;
+  /** How long a claim lasts; must outlast a lookup plus a send. */
+  leaseMs: number;
+  batchSize?: number;
+}
+
+export interface DrainSummary {
+  sent: number;
+  retried: number;
+  failed: number;
+  /** Attempts whose outcome was unknown, resolved by finding the accepted copy. */
+  reconciled: number;
+}
+
+export interface OutboxWorker {
+  /** Polls every `pollIntervalMs` until stopped. */
+  start: () => void;
+  /** Stops claiming and waits for the messages in flight. */
+  stop: () => Promise<void>;
+  /** Delivers every message due now, then returns (tests, manual runs). */
+  drainOnce: () => Promise<DrainSummary>;
+}
+
+const ONE_HOUR_MS = 60 * 60 * 1000;
+
+/** Exponential backoff with "equal jitter": half fixed, half random. */
+export function retryDelayMs(attempt: number, baseMs: number, maxMs: number): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+function toOutgoing(row: ClaimedMessage): OutgoingEmail {
+  return {
+    outboxId: row.id,
+    stream: row.stream,
+    templateId: row.templateId,
+    to: row.toEmail,
+    subject: row.subject,
+    htmlBody: row.htmlBody,
+    textBody: row.textBody,
+    headers: row.headers,
+  };
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, transport, log, maxAttempts, retryBaseMs } = options;
+  const retryMaxMs = options.retryMaxMs ?? ONE_HOUR_MS;
+  const batchSize = options.batchSize ?? 10;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> | undefined;
+
+  type Outcome = 'sent' | 'reconciled' | 'retried' | 'failed';
+
+  async function deliver(claim: ClaimedMessage): Promise<Outcome> {
+    const email = toOutgoing(claim);
+    let uncertain = claim.deliveryUncertain;
+    try {
+      if (uncertain) {
+        // An earlier attempt may have gone through: never send the same message twice.
+        const accepted = await transport.findAccepted(email);
+        if (accepted) {
+          await markSent(db, claim, accepted);
+          return 'reconciled';
+        }
+        uncertain = false;
+      }
+      const { providerMessageId } = await transport.send(email);
+      if (!(await markSent(db, claim, providerMessageId))) {
+        log.warn({ outboxId: claim.id }, 'email sent after its lease was taken over');
+      }
+      return 'sent';
+    } catch (error) {
+      const failure =
+        error instanceof DeliveryError
+          ? error
+          : new DeliveryError(
+              error instanceof Error ? error.message : String(error),
+              'retryable',
+              true,
+            );
+      uncertain = uncertain || failure.uncertain;
+      if (failure.kind === 'permanent' || claim.attempts >= maxAttempts) {
+        const reason =
+          failure.kind === 'permanent'
+            ? failure.message
+            : `${failure.message} (gave up after ${claim.attempts} attempts)`;
+        await markFailed(db, claim, { reason, uncertain });
+        log.error({ outboxId: claim.id, reason }, 'email delivery failed');
+        return 'failed';
+      }
+      const delayMs = retryDelayMs(claim.attempts, retryBaseMs, retryMaxMs);
+      await scheduleRetry(db, claim, { delayMs, reason: failure.message, uncertain });
+      log.warn(
+        { outboxId: claim.id, attempt: claim.attempts, delayMs, reason: failure.message },
+        'email delivery will be retried',
+      );
+      return 'retried';
+    }
+  }
+
+  async function drainOnce(): Promise<DrainSummary> {
+    const summary: DrainSummary = { sent: 0, retried: 0, failed: 0, reconciled: 0 };
+    // Only what is due now: a message retried during this drain waits for a later one.
+    const dueBy = await databaseNow(db);
+    while (!stopping) {
+      const claims = await claimDueMessages(db, {
+        limit: batchSize,
+        leaseMs: options.leaseMs,
+        dueBy,
+      });
+      if (claims.length === 0) break;
+      for (const outcome of await Promise.all(claims.map(deliver))) summary[outcome] += 1;
+    }
+    return summary;
+  }
+
+  function schedule() {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      current = drainOnce()
+        .catch((error: unknown) => log.error({ err: error }, 'email outbox poll failed'))
+        .finally(() => {
+          current = undefined;
+          schedule();
+        });
+    }, options.pollIntervalMs);
+  }
+
+  return {
+    start() {
+      stopping = false;
+      if (!timer && !current) schedule();
+    },
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await current;
+    },
+    drainOnce,
+  };
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createMailer, type Mailer } from '../../email/mailer';
+import { createOutboxWorker, type OutboxWorker } from '../../email/outbox-worker';
+import { createPostmarkTransport } from '../../email/postmark-transport';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+    /** Delivers the outbox through Postmark; null while mail is only captured. */
+    emailWorker: OutboxWorker | null;
+  }
+}
+
+export interface EmailPluginOptions {
+  /** Poll the outbox in the background (the server does; tests drain by hand). */
+  startWorker: boolean;
+}
+
+export default fp(
+  async function email(fastify: FastifyInstance, options: EmailPluginOptions) {
+    const { config, db, log } = fastify;
+    fastify.decorate('mailer', createMailer(config));
+
+    const token = config.POSTMARK_SERVER_TOKEN;
+    if (!token) {
+      fastify.decorate('emailWorker', null);
+      const note = 'POSTMARK_SERVER_TOKEN is not set: emails are captured in the outbox, not sent';
+      if (config.isProduction) log.warn(note);
+      else log.info(note);
+      return;
+    }
+    const worker = createOutboxWorker({
+      db,
+      log,
+      transport: createPostmarkTransport({
+        serverToken: token,
+        apiHost: config.POSTMARK_API_HOST,
+        timeoutMs: config.POSTMARK_TIMEOUT_MS,
+        from: config.EMAIL_FROM,
+        streams: {
+          outbound: config.POSTMARK_TRANSACTIONAL_STREAM,
+          broadcast: config.POSTMARK_BROADCAST_STREAM,
+        },
+      }),
+      pollIntervalMs: config.EMAIL_WORKER_POLL_MS,
+      maxAttempts: config.EMAIL_MAX_ATTEMPTS,
+      retryBaseMs: config.EMAIL_RETRY_BASE_MS,
+      // A claim outlasts a lookup and a send, each bounded by the client timeout.
+      leaseMs: 2 * config.POSTMARK_TIMEOUT_MS + 30_000,
+    });
+    fastify.decorate('emailWorker', worker);
+    if (options.startWorker) fastify.addHook('onReady', async () => worker.start());
+    // preClose runs before the database is closed: in-flight sends finish and are recorded.
+    fastify.addHook('preClose', async () => worker.stop());
+  },
+  { name: 'email', dependencies: ['config', 'db'] },
+);

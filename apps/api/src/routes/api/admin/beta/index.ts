@@ -1,0 +1,107 @@
+import type { BetaParticipantList } from '@repo/api-client';
+import { findEmailTemplate } from '@repo/email-templates';
+import { BETA_CAP, participantStatusUpdateSchema } from '@repo/validation';
+import type { FastifyInstance } from 'fastify';
+import { conflict, idOrNotFound, notFound, parseWith } from '../../../../errors';
+import { findWaitlistEntry } from '../../waitlist/waitlist-repository';
+import {
+  countParticipants,
+  findParticipant,
+  insertParticipant,
+  listParticipants,
+  lockBetaCap,
+  participantExistsFor,
+  updateParticipantStatus,
+} from './participants-repository';
+
+export const BETA_FULL_MESSAGE = `The beta is full: all ${BETA_CAP} places are taken`;
+export const ALREADY_APPROVED_MESSAGE =
+  'This waitlist entry has already been approved for the beta';
+
+const invitationTemplate = findEmailTemplate('beta-invitation')!;
+const waitlistUpdateTemplate = findEmailTemplate('waitlist-update')!;
+
+type IdParams = { Params: { id: string } };
+
+export default async function betaRoutes(fastify: FastifyInstance) {
+  const { db, mailer } = fastify;
+
+  fastify.get('/beta/participants', async (): Promise<BetaParticipantList> => ({
+    participants: await listParticipants(db),
+    cap: BETA_CAP,
+  }));
+
+  fastify.patch<IdParams>('/beta/participants/:id', async (request) => {
+    const id = idOrNotFound(request.params.id, 'Beta participant not found');
+    const { status } = parseWith(participantStatusUpdateSchema, request.body);
+    const participant = await updateParticipantStatus(db, id, status);
+    if (!participant) throw notFound('Beta participant not found');
+    return participant;
+  });
+
+  // Spec section 4: approving adds a participant and sends the invitation.
+  fastify.post<IdParams>('/beta/approve/:id', async (request, reply) => {
+    const id = idOrNotFound(request.params.id, 'Waitlist entry not found');
+    const entry = await findWaitlistEntry(db, id);
+    if (!entry) throw notFound('Waitlist entry not found');
+    if (entry.participantId) throw conflict(ALREADY_APPROVED_MESSAGE, 'already_approved');
+    const invitation = await mailer.prepare({
+      template: invitationTemplate,
+      to: entry.email,
+      data: {
+        firstName: entry.firstName,
+        lastName: entry.lastName,
+        companyName: entry.companyName,
+      },
+      stream: 'outbound',
+    });
+    const result = await db.transaction().execute(async (trx) => {
+      // The cap holds inside the transaction: under the lock, count then insert.
+      await lockBetaCap(trx);
+      if (await participantExistsFor(trx, entry)) {
+        throw conflict(ALREADY_APPROVED_MESSAGE, 'already_approved');
+      }
+      if ((await countParticipants(trx)) >= BETA_CAP)
+        throw conflict(BETA_FULL_MESSAGE, 'beta_full');
+      const participant = await insertParticipant(trx, entry);
+      const [messageId] = await mailer.queue(trx, [invitation]);
+      return { participant, messageId };
+    });
+    return reply.status(201).send(result);
+  });
+
+  fastify.post<IdParams>('/beta/send-waitlist-update/:id', async (request, reply) => {
+    const id = idOrNotFound(request.params.id, 'Waitlist entry not found');
+    const entry = await findWaitlistEntry(db, id);
+    if (!entry) throw notFound('Waitlist entry not found');
+    const update = await mailer.prepare({
+      template: waitlistUpdateTemplate,
+      to: entry.email,
+      data: {
+        firstName: entry.firstName,
+        lastName: entry.lastName,
+        companyName: entry.companyName,
+      },
+      stream: 'outbound',
+    });
+    const [messageId] = await mailer.queue(db, [update]);
+    return reply.status(202).send({ messageId });
+  });
+
+  fastify.post<{ Params: { participantId: string } }>(
+    '/beta/resend-invite/:participantId',
+    async (request, reply) => {
+      const id = idOrNotFound(request.params.participantId, 'Beta participant not found');
+      const participant = await findParticipant(db, id);
+      if (!participant) throw notFound('Beta participant not found');
+      const invitation = await mailer.prepare({
+        template: invitationTemplate,
+        to: participant.email,
+        data: { firstName: participant.firstName, lastName: participant.lastName },
+        stream: 'outbound',
+      });
+      const [messageId] = await mailer.queue(db, [invitation]);
+      return reply.status(202).send({ messageId });
+    },
+  );
+}

@@ -1,0 +1,88 @@
+import type { ContactMessage, Page } from '@repo/api-client';
+import type { ContactMessageRow, DB } from '@repo/db';
+import type { ContactListQuery, ContactStatus } from '@repo/validation';
+import { sql } from 'kysely';
+
+const columns = [
+  'id',
+  'name',
+  'email',
+  'company',
+  'subject',
+  'message',
+  'status',
+  'createdAt',
+] as const;
+
+export type ContactMessageRecord = Pick<ContactMessageRow, (typeof columns)[number]>;
+type Row = ContactMessageRecord;
+
+function toContactMessage(row: Row): ContactMessage {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/** Newest first, optionally one status. */
+export async function listContactMessages(
+  db: DB,
+  { page, pageSize, status }: ContactListQuery,
+): Promise<Page<ContactMessage>> {
+  let query = db.selectFrom('contactMessages');
+  if (status) query = query.where('status', '=', status);
+  const [rows, count] = await Promise.all([
+    query
+      .select(columns)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toContactMessage), total: Number(count.count), page, pageSize };
+}
+
+export function streamContactMessages(db: DB): AsyncIterable<Row> {
+  return db
+    .selectFrom('contactMessages')
+    .select(columns)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .stream(500);
+}
+
+/** Spec section 4: new -> read -> replied, never backwards. */
+const STATUS_ORDER: Record<ContactStatus, number> = { new: 0, read: 1, replied: 2 };
+
+/** The statuses a message may move to `target` from (itself included: a no-op). */
+function predecessorsOf(target: ContactStatus): ContactStatus[] {
+  return (Object.keys(STATUS_ORDER) as ContactStatus[]).filter(
+    (status) => STATUS_ORDER[status] <= STATUS_ORDER[target],
+  );
+}
+
+export type StatusChange =
+  | { outcome: 'updated'; message: ContactMessage }
+  | { outcome: 'backwards'; current: ContactStatus }
+  | { outcome: 'not_found' };
+
+/** One conditional update, so two admins acting at once cannot move a message backwards. */
+export async function changeContactStatus(
+  db: DB,
+  id: string,
+  target: ContactStatus,
+): Promise<StatusChange> {
+  const row = await db
+    .updateTable('contactMessages')
+    .set({ status: target, updatedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', 'in', predecessorsOf(target))
+    .returning(columns)
+    .executeTakeFirst();
+  if (row) return { outcome: 'updated', message: toContactMessage(row) };
+  const current = await db
+    .selectFrom('contactMessages')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return current ? { outcome: 'backwards', current: current.status } : { outcome: 'not_found' };
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import apiKeyRoutes from './api-keys';
+import betaRoutes from './beta';
+import contactRoutes from './contacts';
+import emailRoutes from './email';
+import waitlistAdminRoutes from './waitlist';
+
+/**
+ * Every /api/admin route lives under this plugin, whose onRequest hook admits
+ * only a signed-in session or a valid API key: a route added here cannot forget
+ * the check (test/admin/access.test.ts sweeps every registered admin route).
+ */
+export default async function adminRoutes(fastify: FastifyInstance) {
+  fastify.addHook('onRequest', fastify.requireAdmin);
+  // Admin answers carry personal data: never cached.
+  fastify.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  await fastify.register(waitlistAdminRoutes);
+  await fastify.register(betaRoutes);
+  await fastify.register(contactRoutes);
+  await fastify.register(apiKeyRoutes);
+  await fastify.register(emailRoutes);
+}

@@ -1,0 +1,198 @@
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_MESSAGE } from '../../src/plugins/app/admin-auth';
+import { signInAdmin } from '../helpers/admin';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+
+let ctx: TestContext;
+const routes: { method: HTTPMethods; url: string }[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ ADMIN_ALLOWED_ORIGINS: 'https://ops.example.com' }, undefined, {
+    onRoute: (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) routes.push({ method, url: route.url });
+    },
+  });
+});
+afterAll(() => ctx.close());
+
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+const isAdminRoute = (url: string) =>
+  url.startsWith('/api/admin/') || url === '/api/analytics/dashboard';
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, SOME_ID);
+const adminRoutes = () => routes.filter((route) => isAdminRoute(route.url));
+const stateChanging = () =>
+  adminRoutes().filter((route) => !['GET', 'HEAD', 'OPTIONS'].includes(route.method));
+
+describe('every admin route', () => {
+  it('is found by the sweep (so the sweep cannot pass vacuously)', () => {
+    const listed = adminRoutes().map((route) => `${route.method} ${route.url}`);
+    for (const expected of [
+      'GET /api/admin/waitlist',
+      'GET /api/admin/waitlist/export',
+      'POST /api/admin/beta/approve/:id',
+      'PATCH /api/admin/beta/participants/:id',
+      'PATCH /api/admin/contacts/:id',
+      'DELETE /api/admin/api-keys/:id',
+      'POST /api/admin/email/bulk-send',
+      'GET /api/admin/email/templates/:id/preview',
+      'GET /api/analytics/dashboard',
+    ]) {
+      expect(listed).toContain(expected);
+    }
+    expect(listed.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('answers 401 to an anonymous request', async () => {
+    const failures: string[] = [];
+    for (const route of adminRoutes()) {
+      const response = await ctx.app.inject({
+        method: route.method,
+        url: concrete(route.url),
+        payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {},
+      });
+      const bodyOk = route.method === 'HEAD' || response.json().type === 'unauthorized';
+      if (response.statusCode !== 401 || !bodyOk) {
+        failures.push(`${route.method} ${route.url} -> ${response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 401 to a malformed or unknown API key', async () => {
+    const forged = `wl_live_${'a'.repeat(16)}_${'b'.repeat(43)}`;
+    for (const authorization of ['Bearer nope', 'Basic abc', `Bearer ${forged}`, 'Bearer', '']) {
+      for (const route of adminRoutes().filter((r) => r.method === 'GET')) {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: concrete(route.url),
+          headers: { authorization },
+        });
+        expect(response.statusCode, `${authorization} on ${route.url}`).toBe(401);
+      }
+    }
+  });
+
+  it('refuses a state-changing session request without an allowed Origin (CSRF), before doing anything', async () => {
+    const { headers } = await signInAdmin(ctx);
+    const routesToCheck = stateChanging();
+    expect(routesToCheck.length).toBeGreaterThanOrEqual(8);
+    for (const route of routesToCheck) {
+      for (const origin of [undefined, 'https://evil.example', 'null']) {
+        const response = await ctx.app.inject({
+          method: route.method,
+          url: concrete(route.url),
+          headers:
+            origin === undefined ? { cookie: headers.cookie } : { cookie: headers.cookie, origin },
+          payload: {},
+        });
+        expect(response.statusCode, `${route.method} ${route.url} from ${origin}`).toBe(403);
+        expect(response.json()).toEqual({ message: CSRF_MESSAGE, type: 'csrf' });
+      }
+    }
+    // Nothing was created by the refused requests.
+    const keys = await ctx.database.db.selectFrom('apiKeys').select('id').execute();
+    expect(keys).toHaveLength(0);
+  });
+});
+
+describe('a signed-in admin', () => {
+  it('reads admin data without an Origin (GET is safe)', async () => {
+    const { headers } = await signInAdmin(ctx);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/waitlist',
+      headers: { cookie: headers.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it.each([
+    ['the admin console origin', { origin: 'http://localhost:3002' }],
+    ['the public site (which hosts /admin)', { origin: 'http://localhost:3000' }],
+    ['an origin from ADMIN_ALLOWED_ORIGINS', { origin: 'https://ops.example.com' }],
+    [
+      'a Referer from the admin console when Origin is absent',
+      { referer: 'http://localhost:3002/admin?tab=keys' },
+    ],
+  ])('may change state from %s', async (_label, extra) => {
+    const { headers } = await signInAdmin(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: { cookie: headers.cookie, ...extra },
+      payload: { name: 'From the console' },
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('is refused once signed out', async () => {
+    const { headers } = await signInAdmin(ctx);
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'staff-admin', password: 'admin-password' },
+    });
+    const cookie = `wl_sid=${other.cookies.find((c) => c.name === 'wl_sid')!.value}`;
+    await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/waitlist',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(401);
+    // The first session is unaffected.
+    const still = await ctx.app.inject({ method: 'GET', url: '/api/admin/waitlist', headers });
+    expect(still.statusCode).toBe(200);
+  });
+});
+
+describe('an API key', () => {
+  it('authenticates every admin GET without a session or Origin, and needs no CSRF check to change state', async () => {
+    const { headers } = await signInAdmin(ctx);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers,
+      payload: { name: 'Automation' },
+    });
+    const { formattedKey } = created.json<{ formattedKey: string }>();
+    const authorization = `Bearer ${formattedKey}`;
+    for (const url of [
+      '/api/admin/waitlist',
+      '/api/admin/contacts',
+      '/api/admin/api-keys',
+      '/api/analytics/dashboard',
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { authorization } });
+      expect(response.statusCode, url).toBe(200);
+    }
+    const write = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: { authorization },
+      payload: { name: 'Made by a key', environment: 'test' },
+    });
+    expect(write.statusCode).toBe(201);
+  });
+
+  it('must match its environment prefix', async () => {
+    const { headers } = await signInAdmin(ctx);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers,
+      payload: { name: 'Live key', environment: 'live' },
+    });
+    const { formattedKey } = created.json<{ formattedKey: string }>();
+    const swapped = formattedKey.replace('wl_live_', 'wl_test_');
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/waitlist',
+      headers: { authorization: `Bearer ${swapped}` },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

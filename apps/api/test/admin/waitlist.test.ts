@@ -1,0 +1,209 @@
+import type { Page, WaitlistEntry } from '@repo/api-client';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
+import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
+
+let ctx: TestContext;
+let admin: AdminSession;
+let ids: string[];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await signInAdmin(ctx);
+  // 60 entries, one second apart: entry i is older than entry i+1.
+  ids = await seedWaitlist(ctx, 60, (index) => ({
+    firstName: ['zoë', 'Adam', 'bella', 'Carl'][index % 4]! + index,
+    companyName: index === 7 ? 'Percent 100% Co' : `Company ${index}`,
+  }));
+});
+afterAll(() => ctx.close());
+
+async function list(query = '') {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/admin/waitlist${query}`,
+    headers: admin.headers,
+  });
+  return { status: response.statusCode, body: response.json<Page<WaitlistEntry>>() };
+}
+
+describe('GET /api/admin/waitlist', () => {
+  it('answers the first page of 25, newest first, with the total', async () => {
+    const { status, body } = await list();
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ total: 60, page: 1, pageSize: 25 });
+    expect(body.items).toHaveLength(25);
+    expect(body.items[0]!.id).toBe(ids[59]);
+    expect(body.items[24]!.id).toBe(ids[35]);
+    expect(Object.keys(body.items[0]!).sort()).toEqual(
+      [
+        'id',
+        'firstName',
+        'lastName',
+        'email',
+        'companyName',
+        'monthlyContentVolume',
+        'biggestChallenge',
+        'primaryUse',
+        'userType',
+        'contentWorkflow',
+        'createdAt',
+        'participantId',
+      ].sort(),
+    );
+    expect(body.items[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(body.items[0]!.participantId).toBeNull();
+  });
+
+  it('pages through every entry exactly once', async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 4; page += 1) {
+      const { body } = await list(`?page=${page}&pageSize=17`);
+      seen.push(...body.items.map((item) => item.id));
+      expect(body.total).toBe(60);
+    }
+    expect(seen).toHaveLength(60);
+    expect(new Set(seen).size).toBe(60);
+    const { body: beyond } = await list('?page=9&pageSize=17');
+    expect(beyond.items).toEqual([]);
+  });
+
+  it('sorts oldest first on request', async () => {
+    const { body } = await list('?sortOrder=asc&pageSize=3');
+    expect(body.items.map((item) => item.id)).toEqual(ids.slice(0, 3));
+  });
+
+  it('sorts by first name without regard to case, with a stable tie-breaker', async () => {
+    const { body } = await list('?sortBy=firstName&sortOrder=asc&pageSize=100');
+    const names = body.items.map((item) => item.firstName.toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(body.items[0]!.firstName.startsWith('Adam')).toBe(true);
+    const { body: desc } = await list('?sortBy=firstName&sortOrder=desc&pageSize=1');
+    expect(desc.items[0]!.firstName.startsWith('zoë')).toBe(true);
+  });
+
+  it.each(['email', 'lastName', 'companyName'] as const)('sorts by %s', async (field) => {
+    const { body } = await list(`?sortBy=${field}&sortOrder=asc&pageSize=100`);
+    const values = body.items.map((item) => String(item[field]).toLowerCase());
+    expect(values).toEqual([...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  it('searches email, names and company without regard to case', async () => {
+    const byName = await list('?search=ADAM');
+    expect(byName.body.total).toBe(15);
+    expect(byName.body.items.every((item) => item.firstName.startsWith('Adam'))).toBe(true);
+    const byCompany = await list('?search=company%2059');
+    expect(byCompany.body.items.map((item) => item.id)).toEqual([ids[59]]);
+    const fullName = await list(`?search=${encodeURIComponent('Carl3 Last3')}`);
+    expect(fullName.body.items.map((item) => item.id)).toEqual([ids[3]]);
+  });
+
+  it('treats % and _ in the search as plain characters', async () => {
+    const percent = await list(`?search=${encodeURIComponent('100%')}`);
+    expect(percent.body.items.map((item) => item.id)).toEqual([ids[7]]);
+    const underscore = await list('?search=_');
+    expect(underscore.body.total).toBe(0);
+  });
+
+  it.each([
+    ['?page=0', 'page'],
+    ['?page=abc', 'page'],
+    ['?pageSize=101', 'pageSize'],
+    ['?pageSize=0', 'pageSize'],
+    ['?sortBy=password', 'sortBy'],
+    ['?sortOrder=sideways', 'sortOrder'],
+    [`?search=${'x'.repeat(201)}`, 'search'],
+  ])('answers 400 to %s', async (query, field) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/waitlist${query}`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues.map((issue: { path: string }) => issue.path)).toContain(field);
+  });
+});
+
+describe('GET /api/admin/waitlist/export', () => {
+  it('streams every entry as an RFC 4180 CSV attachment with formulas made inert', async () => {
+    await ctx.database.db
+      .insertInto('waitlistEntries')
+      .values([
+        {
+          email: 'formula@example.com',
+          firstName: '=HYPERLINK("http://evil.example","x")',
+          lastName: '+Plus',
+          companyName: '@Company',
+          primaryUse: 'Other',
+          contentWorkflow: 'Line one\nline "two", with a comma',
+          biggestChallenge: '-10',
+          monthlyContentVolume: '\tTabbed',
+        },
+      ])
+      .execute();
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/waitlist/export',
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="waitlist-export.csv"',
+    );
+    expect(response.body).toContain('\r\n');
+    // A quoted field keeps its newline and doubled quotes, as RFC 4180 says.
+    expect(response.body).toContain('"Line one\nline ""two"", with a comma"');
+
+    const records = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(records).toHaveLength(61);
+    const formula = records.find((record) => record.Email === 'formula@example.com')!;
+    expect(formula['First name']).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    expect(formula['Last name']).toBe(`'+Plus`);
+    expect(formula.Company).toBe(`'@Company`);
+    expect(formula['Biggest challenge']).toBe(`'-10`);
+    expect(formula['Monthly content volume']).toBe(`'\tTabbed`);
+    expect(formula['Content workflow']).toBe('Line one\nline "two", with a comma');
+    expect(formula['Signed up at']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // Newest first, like the list.
+    expect(records[0]!.Email).toBe('formula@example.com');
+    expect(records.slice(1).map((record) => record.ID)).toEqual([...ids].reverse());
+  });
+
+  it('streams a large table completely', async () => {
+    await seedWaitlist(ctx, 2500);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/waitlist/export',
+      headers: admin.headers,
+    });
+    const records = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(records).toHaveLength(61 + 2500);
+    expect(new Set(records.map((record) => record.ID)).size).toBe(records.length);
+  });
+});
+
+describe('joining the waitlist', () => {
+  it('queues the welcome email in the same transaction, and a duplicate queues nothing', async () => {
+    const signup = validWaitlistSignup({ firstName: '<b>Eve</b>' });
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: signup });
+    expect(first.statusCode).toBe(201);
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: signup });
+    expect(again.statusCode).toBe(409);
+    const mail = await ctx.database.db
+      .selectFrom('emailOutbox')
+      .selectAll()
+      .where('toEmail', '=', signup.email)
+      .execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({
+      templateId: 'waitlist-welcome',
+      stream: 'outbound',
+      // No Postmark token in tests: captured, never sent.
+      status: 'captured',
+    });
+    expect(mail[0]!.htmlBody).toContain('&lt;b&gt;Eve&lt;/b&gt;');
+    expect(mail[0]!.htmlBody).not.toContain('<b>Eve');
+  });
+});
