@@ -22,3 +22,4 @@ export * from './components/use-toast';
 export * from './components/form-message';
 export * from './components/full-screen-dialog';
 export * from './components/image-viewer';
+export * from './components/textarea';

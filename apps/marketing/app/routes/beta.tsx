@@ -1,3 +1,107 @@
-export default function ContactPage() {
-  return <h1>Contact</h1>;
+import type { MetaFunction } from '@remix-run/node';
+import { Button } from '@repo/ui';
+import { Users } from 'lucide-react';
+import { useState } from 'react';
+import { faqJsonLd } from '~/components/beta/beta-faq';
+import {
+  BestPractices,
+  BetaFaq,
+  BetaFlow,
+  BetaTimeline,
+  WaitlistBenefits,
+  WhatWeExpect,
+  WhyJoin,
+} from '~/components/beta/beta-sections';
+import { Section } from '~/components/marketing/section';
+import { WaitlistOverlay } from '~/components/waitlist/waitlist-overlay';
+import { WaitlistWizard } from '~/components/waitlist/waitlist-wizard';
+import { jsonLd, pageMeta, siteUrlFrom } from '~/utils/seo';
+import { BETA_CAP } from '~/utils/site';
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: 'Join the Wordloom beta waitlist',
+    description:
+      'Apply for the Wordloom closed beta, limited to 100 testers: early access, weekly sessions with the builders, a lifetime Founder badge and early-adopter pricing.',
+    path: '/beta',
+    siteUrl: siteUrlFrom(matches),
+  }),
+  jsonLd(faqJsonLd()),
+];
+
+export default function BetaPage() {
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const applyButton = (id: string) => (
+    <Button size="lg" onClick={() => setOverlayOpen(true)} data-analytics-id={id}>
+      Apply for Beta Access
+    </Button>
+  );
+
+  return (
+    <>
+      <section className="border-b bg-gradient-to-b from-secondary to-background">
+        <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
+          <p className="inline-flex items-center gap-2 rounded-full border border-indigo-200 bg-background px-3 py-1 text-sm font-semibold text-primary">
+            <Users className="h-4 w-4" aria-hidden="true" />
+            Limited to {BETA_CAP} Beta Testers
+          </p>
+          <h1 className="mt-6 text-balance text-4xl font-bold tracking-tight sm:text-5xl">
+            Help shape the future of AI content creation
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
+            Join the Wordloom closed beta: create real content with the product before anyone else,
+            talk to the people building it every week, and keep Founder perks for life.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            {applyButton('beta-hero-apply')}
+            <Button asChild size="lg" variant="outline">
+              <a href="#join">Join the Waitlist</a>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <WaitlistBenefits />
+      <WhyJoin />
+      <WhatWeExpect />
+      <BetaFlow />
+      <BetaTimeline />
+      <BestPractices />
+
+      <Section
+        id="join"
+        title="Join the waitlist"
+        description="Seven quick questions. We read every answer."
+      >
+        <div className="mx-auto max-w-xl rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+          <WaitlistWizard variant="inline" />
+        </div>
+      </Section>
+
+      <BetaFaq />
+
+      <section aria-labelledby="apply-heading" className="px-4 pb-20 sm:px-6">
+        <div className="mx-auto max-w-4xl rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground">
+          <h2 id="apply-heading" className="text-3xl font-bold tracking-tight">
+            Ready to build Wordloom with us?
+          </h2>
+          <p className="mx-auto mt-4 max-w-xl text-indigo-100">
+            Places are limited to {BETA_CAP} testers and fill in the order applications arrive.
+          </p>
+          <div className="mt-8">
+            <Button
+              size="lg"
+              variant="secondary"
+              onClick={() => setOverlayOpen(true)}
+              data-analytics-id="beta-footer-apply"
+            >
+              Apply for Beta Access
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <WaitlistOverlay open={overlayOpen} onOpenChange={setOverlayOpen} />
+    </>
+  );
 }

@@ -1,0 +1,27 @@
+import { ApiError } from '@repo/api-client';
+import { browserApi } from '~/utils/browser-api';
+import { toSignupPayload, type WaitlistValues } from './waitlist-rules';
+
+export type WaitlistOutcome = 'success' | 'duplicate' | 'invalid' | 'failed';
+
+/** Spec section 8: how a failed signup is told apart. */
+export function classifyWaitlistError(error: unknown): Exclude<WaitlistOutcome, 'success'> {
+  if (error instanceof ApiError && error.body?.type === 'duplicate_email') return 'duplicate';
+  // "A status 400 in the error message": the message reads '{status}: {text}'.
+  if (error instanceof Error && /\b400\b/.test(error.message)) return 'invalid';
+  return 'failed';
+}
+
+export async function submitWaitlist(
+  values: WaitlistValues,
+): Promise<{ outcome: WaitlistOutcome; error?: string }> {
+  try {
+    await browserApi.post('/api/waitlist', toSignupPayload(values));
+    return { outcome: 'success' };
+  } catch (error) {
+    return {
+      outcome: classifyWaitlistError(error),
+      error: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+    };
+  }
+}

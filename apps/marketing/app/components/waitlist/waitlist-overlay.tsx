@@ -1,0 +1,28 @@
+import { Dialog, DialogDescription, DialogTitle, FullScreenDialogContent } from '@repo/ui';
+import { WaitlistWizard } from './waitlist-wizard';
+
+interface WaitlistOverlayProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The wizard as a full-screen overlay: Escape or the close button closes it. */
+export function WaitlistOverlay({ open, onOpenChange }: WaitlistOverlayProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <FullScreenDialogContent closeLabel="Close waitlist form">
+        <div className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center px-4 py-16 sm:px-6">
+          <DialogTitle className="text-sm font-semibold uppercase tracking-wide text-primary">
+            Apply for Beta Access
+          </DialogTitle>
+          <DialogDescription className="mt-2 text-muted-foreground">
+            Seven quick questions. Places are limited to 100 beta testers.
+          </DialogDescription>
+          <div className="mt-8">
+            <WaitlistWizard variant="overlay" />
+          </div>
+        </div>
+      </FullScreenDialogContent>
+    </Dialog>
+  );
+}

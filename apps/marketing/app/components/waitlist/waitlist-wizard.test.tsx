@@ -1,0 +1,185 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from '@repo/ui';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WaitlistWizard } from './waitlist-wizard';
+
+const track = vi.fn();
+vi.mock('@repo/analytics/react', () => ({ useAnalytics: () => ({ track }) }));
+vi.mock('@remix-run/react', async () => (await import('../../../test/remix-stub')).remixReactStub);
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function answer(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function renderWizard(variant: 'inline' | 'overlay' = 'inline') {
+  const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+  render(
+    <>
+      <WaitlistWizard variant={variant} />
+      <Toaster />
+    </>,
+  );
+  return user;
+}
+
+async function fillRequiredSteps(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('What is your work email?'), 'ada@example.com{Enter}');
+  await user.type(screen.getByLabelText('What is your first name?'), 'Ada{Enter}');
+  await user.type(screen.getByLabelText('And your last name?'), 'Lovelace{Enter}');
+  await user.type(
+    screen.getByLabelText('Which company do you work for?'),
+    'Analytical Engines{Enter}',
+  );
+}
+
+async function choosePrimaryUse(user: ReturnType<typeof userEvent.setup>, option = 'Blog Writing') {
+  await user.click(
+    screen.getByRole('combobox', { name: 'What will you mainly use Wordloom for?' }),
+  );
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  track.mockClear();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('waitlist wizard', () => {
+  it('starts on the email step with Back disabled and Continue disabled until the email is valid', async () => {
+    const user = renderWizard();
+    expect(screen.getByText('Step 1 of 7')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toBeDisabled();
+    await user.type(screen.getByLabelText('What is your work email?'), 'ada@');
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(next).toBeDisabled();
+    await user.type(screen.getByLabelText('What is your work email?'), 'example.com');
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+    expect(next).toBeEnabled();
+  });
+
+  it('advances with Enter only when the value is valid, and reports each completed step', async () => {
+    const user = renderWizard();
+    await user.type(screen.getByLabelText('What is your work email?'), 'nope{Enter}');
+    expect(screen.getByText('Step 1 of 7')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('What is your work email?'));
+    await user.type(screen.getByLabelText('What is your work email?'), 'ada@example.com{Enter}');
+    expect(screen.getByText('Step 2 of 7')).toBeInTheDocument();
+    expect(track).toHaveBeenCalledWith('waitlist_step_completed', {
+      step_name: 'email',
+      step_number: 1,
+      total_steps: 7,
+    });
+    await user.type(screen.getByLabelText('What is your first name?'), 'A');
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
+  });
+
+  it('lets the two optional steps be skipped and shows progress as step / 7', async () => {
+    const user = renderWizard();
+    await fillRequiredSteps(user);
+    expect(screen.getByText('Step 5 of 7')).toBeInTheDocument();
+    expect(screen.getByText('71%')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Step 7 of 7')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
+  });
+
+  it('auto-advances 500 ms after a radio choice in the overlay', async () => {
+    const user = renderWizard('overlay');
+    await fillRequiredSteps(user);
+    // From here the clock moves only when told to, so the 500 ms are exact.
+    vi.useRealTimers();
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('radio', { name: 'Agency' }));
+    act(() => vi.advanceTimersByTime(499));
+    expect(screen.getByText('Step 5 of 7')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
+  });
+
+  it('does not auto-advance inline', async () => {
+    const user = renderWizard('inline');
+    await fillRequiredSteps(user);
+    await user.click(screen.getByRole('radio', { name: 'Agency' }));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByText('Step 5 of 7')).toBeInTheDocument();
+  });
+
+  it('submits and shows the success screen and toast', async () => {
+    let resolve: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
+    const user = renderWizard('overlay');
+    await fillRequiredSteps(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await choosePrimaryUse(user);
+    await user.click(screen.getByRole('button', { name: 'Complete' }));
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await act(async () => resolve(answer(201, { id: 'x' })));
+    expect(await screen.findByText("You're on the list!")).toBeInTheDocument();
+    expect(screen.getByText('Successfully joined the waitlist!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Homepage' })).toHaveAttribute('href', '/');
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toEqual({
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      company: 'Analytical Engines',
+      primaryUse: 'Blog Writing',
+    });
+    expect(track).toHaveBeenCalledWith('waitlist_signup', expect.any(Object));
+    expect(track).toHaveBeenCalledWith('waitlist_step_completed', {
+      step_name: 'primaryUse',
+      step_number: 7,
+      total_steps: 7,
+    });
+  });
+
+  it('treats a duplicate email as success with its own toast', async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(409, { type: 'duplicate_email', message: 'Already registered' }),
+    );
+    const user = renderWizard();
+    await fillRequiredSteps(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await choosePrimaryUse(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText("You're on the list!")).toBeInTheDocument();
+    expect(screen.getByText("You're already on our waitlist!")).toBeInTheDocument();
+  });
+
+  it('keeps the form and shows the right toast on a 400 or another failure', async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(400, { type: 'validation_error', message: 'Invalid', issues: [] }),
+    );
+    fetchMock.mockResolvedValueOnce(answer(500, { message: 'Boom' }));
+    const user = renderWizard();
+    await fillRequiredSteps(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await choosePrimaryUse(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please check your information')).toBeInTheDocument();
+    expect(screen.getByText('Step 7 of 7')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Unable to submit form')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,211 @@
+import { Link } from '@remix-run/react';
+import { useAnalytics } from '@repo/analytics/react';
+import { Button, Progress, toast } from '@repo/ui';
+import { WAITLIST_AUTO_ADVANCE_MS, WAITLIST_STEPS } from '@repo/validation';
+import { CheckCircle2 } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { TOASTS } from '~/utils/messages';
+import { submitWaitlist } from './submit-waitlist';
+import { WaitlistStepField } from './waitlist-field';
+import {
+  canAdvance,
+  EMPTY_WAITLIST,
+  TOTAL_STEPS,
+  type WaitlistValues,
+  waitlistFieldError,
+  waitlistProgress,
+} from './waitlist-rules';
+
+export interface WaitlistWizardProps {
+  /** 'overlay' shows Complete on the last step and auto-advances after a choice. */
+  variant: 'inline' | 'overlay';
+  /** Called when the visitor finished (success or duplicate). */
+  onDone?: () => void;
+}
+
+/** The 7-step waitlist wizard of spec section 4. */
+export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
+  const idPrefix = useId().replace(/:/g, '');
+  const { track } = useAnalytics();
+  const [values, setValues] = useState<WaitlistValues>(EMPTY_WAITLIST);
+  const [touched, setTouched] = useState<Partial<Record<keyof WaitlistValues, boolean>>>({});
+  const [stepIndex, setStepIndex] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const fieldRef = useRef<HTMLElement>(null);
+  const autoAdvance = useRef<ReturnType<typeof setTimeout>>();
+  const movedByUser = useRef(false);
+
+  const field = WAITLIST_STEPS[stepIndex] ?? 'email';
+  const value = values[field];
+  const isLast = stepIndex === TOTAL_STEPS - 1;
+  const error = touched[field] ? waitlistFieldError(field, value) : undefined;
+  const advanceEnabled = canAdvance(field, value, submitting);
+
+  useEffect(() => () => clearTimeout(autoAdvance.current), []);
+
+  // Keyboard users land in the new step's field (not on first render, so the page does not jump).
+  useEffect(() => {
+    if (movedByUser.current) fieldRef.current?.focus();
+  }, [stepIndex]);
+
+  function completeStep(index: number) {
+    const name = WAITLIST_STEPS[index];
+    if (!name) return;
+    // The admin dashboard's funnel counts these (one per step and session).
+    track('waitlist_step_completed', {
+      step_name: name,
+      step_number: index + 1,
+      total_steps: TOTAL_STEPS,
+    });
+  }
+
+  async function submit(current: WaitlistValues) {
+    setSubmitting(true);
+    const { outcome, error: failure } = await submitWaitlist(current);
+    setSubmitting(false);
+    track('waitlist_form', {
+      primary_use: current.primaryUse,
+      company_provided: current.company.trim() !== '',
+      user_type: current.userType || 'not_provided',
+      workflow_provided: current.contentWorkflow.trim() !== '',
+      success: outcome === 'success' || outcome === 'duplicate',
+      ...(failure ? { error: outcome } : {}),
+    });
+    if (outcome === 'success') {
+      track('waitlist_signup', {
+        primary_use: current.primaryUse,
+        user_type: current.userType || 'not_provided',
+      });
+      toast(TOASTS.waitlistSuccess);
+    } else if (outcome === 'duplicate') {
+      toast(TOASTS.waitlistDuplicate);
+    } else {
+      toast(outcome === 'invalid' ? TOASTS.waitlistInvalid : TOASTS.waitlistFailed);
+      return;
+    }
+    setDone(true);
+    onDone?.();
+  }
+
+  function advance(current: WaitlistValues = values, index: number = stepIndex) {
+    const currentField = WAITLIST_STEPS[index];
+    if (!currentField || !canAdvance(currentField, current[currentField], submitting)) {
+      if (currentField) setTouched((seen) => ({ ...seen, [currentField]: true }));
+      return;
+    }
+    completeStep(index);
+    if (index === TOTAL_STEPS - 1) {
+      void submit(current);
+      return;
+    }
+    movedByUser.current = true;
+    setStepIndex(index + 1);
+  }
+
+  function onChange(next: string) {
+    setValues((previous) => ({ ...previous, [field]: next }));
+    setTouched((seen) => ({ ...seen, [field]: true }));
+  }
+
+  function onChoose(next: string) {
+    const updated = { ...values, [field]: next };
+    setValues(updated);
+    setTouched((seen) => ({ ...seen, [field]: true }));
+    // Spec section 4: in the overlay a choice moves on by itself after 500 ms
+    // (not from the last step, which submits only when asked to).
+    if (variant === 'overlay' && !isLast) {
+      clearTimeout(autoAdvance.current);
+      const index = stepIndex;
+      autoAdvance.current = setTimeout(() => advance(updated, index), WAITLIST_AUTO_ADVANCE_MS);
+    }
+  }
+
+  function onEnter(event: KeyboardEvent) {
+    event.preventDefault();
+    advance();
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    advance();
+  }
+
+  function back() {
+    clearTimeout(autoAdvance.current);
+    movedByUser.current = true;
+    setStepIndex((index) => Math.max(0, index - 1));
+  }
+
+  if (done) {
+    return (
+      <div className="flex flex-col items-center py-8 text-center" role="status">
+        <CheckCircle2 className="h-14 w-14 text-success" aria-hidden="true" />
+        <h2 className="mt-4 text-3xl font-bold tracking-tight">You&apos;re on the list!</h2>
+        <p className="mt-3 max-w-md text-muted-foreground">
+          Thanks for joining the Wordloom beta waitlist. We review every signup and will email you
+          as soon as a place opens up.
+        </p>
+        <Button asChild size="lg" className="mt-8">
+          <Link to="/">Back to Homepage</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const advanceLabel = submitting
+    ? 'Submitting...'
+    : isLast
+      ? variant === 'overlay'
+        ? 'Complete'
+        : 'Submit'
+      : 'Continue';
+
+  return (
+    <form
+      id={`waitlist-form-${variant}`}
+      aria-label="Join the waitlist"
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-8"
+    >
+      <div className="space-y-2">
+        <div className="flex items-center justify-between text-sm text-muted-foreground">
+          <span aria-live="polite">
+            Step {stepIndex + 1} of {TOTAL_STEPS}
+          </span>
+          <span>{waitlistProgress(stepIndex)}%</span>
+        </div>
+        <Progress value={waitlistProgress(stepIndex)} aria-label="Waitlist progress" />
+      </div>
+      <WaitlistStepField
+        key={field}
+        field={field}
+        idPrefix={idPrefix}
+        value={value}
+        error={error}
+        onChange={onChange}
+        onChoose={onChoose}
+        onEnter={onEnter}
+        inputRef={fieldRef}
+      />
+      <div className="flex items-center justify-between gap-3">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={back}
+          disabled={stepIndex === 0 || submitting}
+        >
+          Back
+        </Button>
+        <Button
+          type="submit"
+          disabled={!advanceEnabled}
+          data-analytics-id={`waitlist-${variant}-advance`}
+        >
+          {advanceLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
