@@ -5,6 +5,7 @@ import { Building2, User, Users } from 'lucide-react';
 import { CallToAction } from '~/components/marketing/call-to-action';
 import { PageHero } from '~/components/marketing/page-hero';
 import { Section } from '~/components/marketing/section';
+import { WaitlistGetStartedCard } from '~/components/waitlist/get-started-card';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -89,6 +90,14 @@ export default function PricingPage() {
             </li>
           ))}
         </ul>
+      </Section>
+      <Section
+        id="waitlist"
+        muted
+        title="Join the beta through the waitlist"
+        description="Beta testers are invited from the waitlist in small groups."
+      >
+        <WaitlistGetStartedCard />
       </Section>
       <CallToAction
         title="Lock in early-adopter pricing"

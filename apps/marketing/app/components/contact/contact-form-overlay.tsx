@@ -1,0 +1,169 @@
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogDescription,
+  DialogTitle,
+  FormMessage,
+  FullScreenDialogContent,
+  Input,
+  Label,
+  Progress,
+  Textarea,
+} from '@repo/ui';
+import { CONTACT_STEPS } from '@repo/validation';
+import { X } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type ContactField, contactFieldError, type ContactValues } from './contact-rules';
+
+const TOTAL = CONTACT_STEPS.length;
+
+const FIELD_COPY: Record<ContactField, { label: string; placeholder: string }> = {
+  name: { label: 'What is your name?', placeholder: 'Ada Lovelace' },
+  email: { label: 'What is your email address?', placeholder: 'you@company.com' },
+  subject: { label: 'What is it about?', placeholder: 'Question about the beta' },
+  message: { label: 'Your message', placeholder: 'Tell us how we can help…' },
+};
+
+interface ContactFormOverlayProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  values: ContactValues;
+  onValuesChange: (values: ContactValues) => void;
+  sending: boolean;
+  onSend: (values: ContactValues) => void;
+}
+
+/**
+ * The 4-step full-screen contact form (spec sections 2 and 4). Values live in
+ * the page so they survive a failed send and a reopened form.
+ */
+export function ContactFormOverlay({
+  open,
+  onOpenChange,
+  values,
+  onValuesChange,
+  sending,
+  onSend,
+}: ContactFormOverlayProps) {
+  const [stepIndex, setStepIndex] = useState(0);
+  const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
+  const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const field = CONTACT_STEPS[stepIndex] ?? 'name';
+  const value = values[field];
+  const error = touched[field] ? contactFieldError(field, value) : undefined;
+  const isLast = stepIndex === TOTAL - 1;
+  const id = `contact-${field}`;
+
+  useEffect(() => {
+    if (open) {
+      setStepIndex(0);
+      setTouched({});
+    }
+  }, [open]);
+
+  useEffect(() => {
+    if (open) fieldRef.current?.focus();
+  }, [stepIndex, open]);
+
+  function advance() {
+    setTouched((seen) => ({ ...seen, [field]: true }));
+    if (sending || contactFieldError(field, value)) return;
+    if (isLast) onSend(values);
+    else setStepIndex((index) => index + 1);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) {
+    // Enter advances from a text input; in a textarea it starts a new line (spec section 2).
+    if (event.key !== 'Enter' || event.currentTarget instanceof HTMLTextAreaElement) return;
+    event.preventDefault();
+    if (!contactFieldError(field, value)) advance();
+    else setTouched((seen) => ({ ...seen, [field]: true }));
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    advance();
+  }
+
+  const commonProps = {
+    id,
+    name: field,
+    value,
+    placeholder: FIELD_COPY[field].placeholder,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    onKeyDown,
+    onChange: (event: { target: { value: string } }) => {
+      onValuesChange({ ...values, [field]: event.target.value });
+      setTouched((seen) => ({ ...seen, [field]: true }));
+    },
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <FullScreenDialogContent hideClose>
+        <div className="border-b">
+          <div className="mx-auto flex max-w-2xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+            <DialogTitle className="text-base font-semibold">Send Us a Message</DialogTitle>
+            <DialogClose asChild>
+              <Button variant="ghost" size="icon">
+                <X aria-hidden="true" />
+                <span className="sr-only">Close contact form</span>
+              </Button>
+            </DialogClose>
+          </div>
+          <Progress
+            value={((stepIndex + 1) / TOTAL) * 100}
+            aria-label="Contact form progress"
+            className="h-1 rounded-none"
+          />
+        </div>
+        <DialogDescription className="sr-only">
+          Four short steps: your name, email, subject and message.
+        </DialogDescription>
+        <form
+          id="contact-form"
+          aria-label="Contact us"
+          noValidate
+          onSubmit={onSubmit}
+          className="mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-6 px-4 py-12 sm:px-6"
+        >
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Step {stepIndex + 1} of {TOTAL}
+          </p>
+          <div className="space-y-3">
+            <Label htmlFor={id} className="text-2xl font-semibold">
+              {FIELD_COPY[field].label}
+            </Label>
+            {field === 'message' ? (
+              <Textarea ref={fieldRef} rows={6} {...commonProps} className="text-base" />
+            ) : (
+              <Input
+                ref={fieldRef}
+                type={field === 'email' ? 'email' : 'text'}
+                autoComplete={field === 'name' ? 'name' : field === 'email' ? 'email' : 'off'}
+                {...commonProps}
+                className="h-12 text-base"
+              />
+            )}
+            <FormMessage id={`${id}-error`}>{error}</FormMessage>
+          </div>
+          <div className="flex items-center justify-between gap-3">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={stepIndex === 0 || sending}
+              onClick={() => setStepIndex((index) => Math.max(0, index - 1))}
+            >
+              Back
+            </Button>
+            <Button type="submit" disabled={Boolean(error) || sending}>
+              {isLast ? (sending ? 'Sending...' : 'Send Message') : 'Continue'}
+            </Button>
+          </div>
+        </form>
+      </FullScreenDialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,100 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from '@repo/ui';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContactMessageCard } from './contact-message-card';
+
+vi.mock('@repo/analytics/react', () => ({ useAnalytics: () => ({ track: vi.fn() }) }));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function setup() {
+  const user = userEvent.setup();
+  render(
+    <>
+      <ContactMessageCard />
+      <Toaster />
+    </>,
+  );
+  return user;
+}
+
+async function fillFirstThree(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Contact Us' }));
+  await user.type(screen.getByLabelText('What is your name?'), 'Ada{Enter}');
+  await user.type(screen.getByLabelText('What is your email address?'), 'ada@example.com{Enter}');
+  await user.type(screen.getByLabelText('What is it about?'), 'Beta access{Enter}');
+}
+
+describe('contact form', () => {
+  it('opens as a labelled dialog on step 1 of 4 and blocks an invalid field', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: 'Contact Us' }));
+    expect(screen.getByRole('dialog', { name: 'Send Us a Message' })).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('What is your name?'), 'A{Enter}');
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
+    expect(screen.getByLabelText('What is your name?')).toHaveAttribute('type', 'text');
+  });
+
+  it('uses an email input and does not advance from the textarea on Enter', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: 'Contact Us' }));
+    await user.type(screen.getByLabelText('What is your name?'), 'Ada{Enter}');
+    expect(screen.getByLabelText('What is your email address?')).toHaveAttribute('type', 'email');
+    await user.type(screen.getByLabelText('What is your email address?'), 'ada@example.com{Enter}');
+    await user.type(screen.getByLabelText('What is it about?'), 'Beta access{Enter}');
+    await user.type(screen.getByLabelText('Your message'), 'Short{Enter}');
+    expect(screen.getByText('Step 4 of 4')).toBeInTheDocument();
+    expect(screen.getByText('Message must be at least 10 characters')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends with status new and shows the Thank You card', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 201 }));
+    const user = setup();
+    await fillFirstThree(user);
+    await user.type(screen.getByLabelText('Your message'), 'I would love to join the beta.');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Thank You!')).toBeInTheDocument();
+    expect(screen.getByText('Message sent!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, string>;
+    expect(body).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: 'Beta access',
+      message: 'I would love to join the beta.',
+      status: 'new',
+    });
+    await user.click(screen.getByRole('button', { name: 'Send Another Message' }));
+    expect(screen.getByRole('button', { name: 'Contact Us' })).toBeInTheDocument();
+  });
+
+  it('keeps the values, closes the form and shows a toast when sending fails', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('nope', { status: 500 }));
+    const user = setup();
+    await fillFirstThree(user);
+    await user.type(screen.getByLabelText('Your message'), 'I would love to join the beta.');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Contact Us' }));
+    expect(screen.getByLabelText('What is your name?')).toHaveValue('Ada');
+  });
+
+  it('closes with Escape', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: 'Contact Us' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,32 @@
+import { CONTACT_STEPS, contactMessageSchema } from '@repo/validation';
+
+export type ContactField = (typeof CONTACT_STEPS)[number];
+export type ContactValues = Record<ContactField, string>;
+
+export const EMPTY_CONTACT: ContactValues = { name: '', email: '', subject: '', message: '' };
+
+export function contactFieldError(field: ContactField, value: string): string | undefined {
+  const result = contactMessageSchema.shape[field].safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/** POST /api/contact with status 'new'; true when the answer is OK (spec section 7 checks the ok flag). */
+export async function sendContactMessage(values: ContactValues): Promise<boolean> {
+  try {
+    const response = await fetch('/api/contact', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        subject: values.subject.trim(),
+        message: values.message.trim(),
+        status: 'new',
+      }),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
