@@ -1,4 +1,4 @@
-import { CONTACT_STEPS, contactMessageSchema } from '@repo/validation';
+import { type CONTACT_STEPS, contactMessageSchema } from '@repo/validation';
 
 export type ContactField = (typeof CONTACT_STEPS)[number];
 export type ContactValues = Record<ContactField, string>;
