@@ -1,5 +1,6 @@
-import { render, toPlainText } from '@react-email/render';
+import { toPlainText } from '@react-email/render';
 import { createElement, type FunctionComponent } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { AnnouncementEmail, DEFAULT_ANNOUNCEMENT } from './announcement';
 import { BetaInvitationEmail } from './beta-invitation';
 import { BRAND } from './brand';
@@ -38,6 +39,16 @@ export interface EmailTemplateDefinition {
   render: (data: EmailTemplateData) => Promise<{ html: string; text: string }>;
 }
 
+const DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/*
+ * Rendered with renderToStaticMarkup rather than @react-email/render's render():
+ * the latter goes through React 18's streaming renderer, which corrupts a
+ * multi-byte character that straddles its 2 KB chunk boundary (a NUL byte
+ * appears, and PostgreSQL refuses the text). The templates are synchronous,
+ * so the static renderer gives the same HTML.
+ */
 function define(
   template: Omit<EmailTemplateDefinition, 'render' | 'subject'> & {
     subject: (data: ResolvedEmailData) => string;
@@ -49,7 +60,7 @@ function define(
     ...rest,
     subject: (data) => oneLine(subject(resolveData(data))),
     render: async (data) => {
-      const html = await render(createElement(component, resolveData(data)));
+      const html = `${DOCTYPE}${renderToStaticMarkup(createElement(component, resolveData(data)))}`;
       return { html, text: toPlainText(html) };
     },
   };

@@ -94,3 +94,17 @@ describe('the email template registry', () => {
     expect(email.html).toContain('https://wordloom.ai');
   });
 });
+
+describe('rendered output', () => {
+  it('never contains a NUL or other control character, whatever the length of the data', async () => {
+    for (const template of emailTemplates) {
+      for (let length = 1; length <= 80; length += 1) {
+        const email = await renderEmail(template, { firstName: 'é'.repeat(length) });
+        for (const part of [email.html, email.text, email.subject]) {
+          // eslint-disable-next-line no-control-regex
+          expect(part).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+        }
+      }
+    }
+  });
+});
