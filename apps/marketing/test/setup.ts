@@ -8,6 +8,7 @@ afterEach(() => cleanup());
 Element.prototype.hasPointerCapture ??= vi.fn(() => false);
 Element.prototype.releasePointerCapture ??= vi.fn();
 Element.prototype.scrollIntoView ??= vi.fn();
+Element.prototype.scrollTo ??= vi.fn() as unknown as typeof Element.prototype.scrollTo;
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 globalThis.ResizeObserver ??= class {
   observe() {}

@@ -1,3 +1,39 @@
-export default function ContactPage() {
-  return <h1>Contact</h1>;
+import type { MetaFunction } from '@remix-run/node';
+import { Link } from '@remix-run/react';
+import { Button } from '@repo/ui';
+import { useState } from 'react';
+import { PageHero } from '~/components/marketing/page-hero';
+import { BetaFeedbackSurvey } from '~/components/survey/beta-feedback-survey';
+import { pageMeta, siteUrlFrom } from '~/utils/seo';
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Beta feedback survey',
+    description: 'Beta testers: tell us how Wordloom worked for you in nine short steps.',
+    path: '/beta-feedback',
+    siteUrl: siteUrlFrom(matches),
+    // A survey for admitted testers: useful to them, not to searchers.
+    noIndex: true,
+  });
+
+export default function BetaFeedbackPage() {
+  // Spec section 2: the page opens straight into the survey.
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <PageHero
+        eyebrow="Beta feedback"
+        title="Thank you for testing Wordloom"
+        description="Your feedback shapes what we build next. If you closed the survey before finishing, you can pick it up again at any time."
+      >
+        <Button size="lg" onClick={() => setOpen(true)}>
+          Open the Survey
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/">Back to Homepage</Link>
+        </Button>
+      </PageHero>
+      <BetaFeedbackSurvey open={open} onOpenChange={setOpen} />
+    </>
+  );
 }

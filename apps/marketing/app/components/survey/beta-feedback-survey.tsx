@@ -1,0 +1,199 @@
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogDescription,
+  DialogTitle,
+  FullScreenDialogContent,
+  Progress,
+  toast,
+} from '@repo/ui';
+import {
+  BETA_FEEDBACK_STEPS,
+  type BetaFeedbackField,
+  SURVEY_SCROLL_DELAY_MS,
+} from '@repo/validation';
+import { CheckCircle2, X } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { TOASTS } from '~/utils/messages';
+import { SurveyField } from './survey-field';
+import {
+  EMPTY_SURVEY,
+  stepErrors,
+  surveyFieldError,
+  type SurveyValues,
+  toFeedbackPayload,
+} from './survey-fields';
+
+const TOTAL = BETA_FEEDBACK_STEPS.length;
+
+interface BetaFeedbackSurveyProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+async function postFeedback(values: SurveyValues): Promise<boolean> {
+  try {
+    const response = await fetch('/api/beta-feedback', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(toFeedbackPayload(values)),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The 9-step beta feedback survey in a full-screen modal (spec sections 2, 3 and 5). */
+export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyProps) {
+  const [values, setValues] = useState<SurveyValues>(EMPTY_SURVEY);
+  const [touched, setTouched] = useState<Partial<Record<BetaFeedbackField, boolean>>>({});
+  const [stepIndex, setStepIndex] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+  const step = BETA_FEEDBACK_STEPS[stepIndex] ?? BETA_FEEDBACK_STEPS[0];
+  const isLast = stepIndex === TOTAL - 1;
+
+  // Spec section 2: after a step change the view scrolls to the top after 100 ms.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const timer = setTimeout(() => {
+      scrollRef.current?.scrollTo({ top: 0 });
+      window.scrollTo({ top: 0 });
+      scrollRef.current
+        ?.querySelector<HTMLElement>('input, textarea, button[role="radio"]')
+        ?.focus();
+    }, SURVEY_SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [stepIndex]);
+
+  function setField(field: BetaFeedbackField, value: string) {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setTouched((seen) => ({ ...seen, [field]: true }));
+  }
+
+  function stepIsValid(): boolean {
+    const fields: readonly BetaFeedbackField[] = step.fields;
+    setTouched((seen) => ({
+      ...seen,
+      ...Object.fromEntries(fields.map((field) => [field, true])),
+    }));
+    return Object.keys(stepErrors(fields, values)).length === 0;
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!stepIsValid() || submitting) return;
+    if (!isLast) {
+      setStepIndex((index) => index + 1);
+      return;
+    }
+    setSubmitting(true);
+    const ok = await postFeedback(values);
+    setSubmitting(false);
+    if (ok) {
+      toast(TOASTS.surveySuccess);
+      setSubmitted(true);
+    } else {
+      toast(TOASTS.surveyFailed);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <FullScreenDialogContent hideClose ref={scrollRef}>
+        {submitted ? (
+          <div
+            className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-6 text-center"
+            role="status"
+          >
+            <CheckCircle2 className="h-16 w-16 text-success" aria-hidden="true" />
+            <DialogTitle className="mt-6 text-3xl font-bold">
+              Thank you for your feedback!
+            </DialogTitle>
+            <DialogDescription className="mt-3 text-muted-foreground">
+              Your responses were submitted successfully. The team reads every answer, and you will
+              see the results in the next Monday drop.
+            </DialogDescription>
+            <DialogClose asChild>
+              <Button size="lg" className="mt-8">
+                Close
+              </Button>
+            </DialogClose>
+          </div>
+        ) : (
+          <>
+            <div className="sticky top-0 z-10 border-b bg-background">
+              <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+                <DialogTitle className="text-base font-semibold">
+                  Wordloom Beta Feedback
+                </DialogTitle>
+                <DialogClose asChild>
+                  <Button variant="ghost" size="icon">
+                    <X aria-hidden="true" />
+                    <span className="sr-only">Close survey</span>
+                  </Button>
+                </DialogClose>
+              </div>
+              <Progress
+                value={((stepIndex + 1) / TOTAL) * 100}
+                aria-label="Survey progress"
+                className="h-1 rounded-none"
+              />
+            </div>
+            <form
+              id="beta-feedback-form"
+              aria-label="Beta feedback survey"
+              noValidate
+              onSubmit={(event) => void onSubmit(event)}
+              className="mx-auto w-full max-w-3xl flex-1 space-y-8 px-4 py-10 sm:px-6"
+            >
+              <div>
+                <p className="text-sm text-muted-foreground" aria-live="polite">
+                  Step {stepIndex + 1} of {TOTAL}
+                </p>
+                <h2 className="mt-1 text-2xl font-bold tracking-tight">{step.title}</h2>
+                <DialogDescription className="mt-2 text-sm text-muted-foreground">
+                  Fields marked with <span className="text-destructive">*</span> are required.
+                </DialogDescription>
+              </div>
+              {step.fields.map((field) => (
+                <SurveyField
+                  key={field}
+                  field={field}
+                  value={values[field]}
+                  error={touched[field] ? surveyFieldError(field, values[field]) : undefined}
+                  onChange={(value) => setField(field, value)}
+                />
+              ))}
+              <div className="flex items-center justify-between gap-3 border-t pt-6">
+                {stepIndex > 0 ? (
+                  <Button
+                    type="button"
+                    variant="outline"
+                    onClick={() => setStepIndex((index) => index - 1)}
+                    disabled={submitting}
+                  >
+                    Previous
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <Button type="submit" disabled={submitting}>
+                  {isLast ? (submitting ? 'Submitting...' : 'Submit Feedback') : 'Next'}
+                </Button>
+              </div>
+            </form>
+          </>
+        )}
+      </FullScreenDialogContent>
+    </Dialog>
+  );
+}
