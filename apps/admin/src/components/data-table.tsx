@@ -40,10 +40,11 @@ function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
   if (header.isPlaceholder) return <TableHead />;
   const content = flexRender(header.column.columnDef.header, header.getContext());
   const { column } = header;
-  if (!column.getCanSort()) return <TableHead>{content}</TableHead>;
+  if (!column.getCanSort()) return <TableHead className="whitespace-nowrap">{content}</TableHead>;
   const direction = column.getIsSorted();
   return (
     <TableHead
+      className="whitespace-nowrap"
       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
     >
       <button
@@ -109,7 +110,8 @@ export function DataTable<T>({
     body = rows.map((row) => (
       <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
         {row.getVisibleCells().map((cell) => (
-          <TableCell key={cell.id} className="py-3">
+          // Cells stay on one line; narrow screens scroll the table sideways.
+          <TableCell key={cell.id} className="whitespace-nowrap py-3">
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </TableCell>
         ))}

@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { CHART_COLORS, ChartCard } from './chart-card';
+import { CHART_COLORS, ChartCard, humanize } from './chart-card';
 
 const axisProps = { stroke: CHART_COLORS.axis, fontSize: 12, tickLine: false } as const;
 
@@ -37,6 +37,7 @@ export function PageViewsChart({ data }: { data: AnalyticsDashboard['pageViewsPe
           <YAxis {...axisProps} allowDecimals={false} />
           <Tooltip labelFormatter={(value) => format(parseISO(String(value)), 'MMM dd, yyyy')} />
           <Line
+            isAnimationActive={false}
             type="monotone"
             dataKey="views"
             name="Views"
@@ -70,7 +71,13 @@ export function RankingChart({
           <XAxis type="number" {...axisProps} allowDecimals={false} />
           <YAxis type="category" dataKey="label" {...axisProps} width={120} />
           <Tooltip />
-          <Bar dataKey="value" name="Count" fill={color} radius={[0, 4, 4, 0]} />
+          <Bar
+            isAnimationActive={false}
+            dataKey="value"
+            name="Count"
+            fill={color}
+            radius={[0, 4, 4, 0]}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -80,7 +87,10 @@ export function RankingChart({
 export function FunnelChart({ data }: { data: AnalyticsDashboard['waitlistFunnel'] }) {
   const rows = [...data]
     .sort((a, b) => a.stepNumber - b.stepNumber)
-    .map((step) => ({ label: `${step.stepNumber}. ${step.stepName}`, sessions: step.sessions }));
+    .map((step) => ({
+      label: `${step.stepNumber}. ${humanize(step.stepName)}`,
+      sessions: step.sessions,
+    }));
   const hasData = rows.some((row) => row.sessions > 0);
   return (
     <ChartCard
@@ -97,6 +107,7 @@ export function FunnelChart({ data }: { data: AnalyticsDashboard['waitlistFunnel
           <YAxis {...axisProps} allowDecimals={false} />
           <Tooltip />
           <Bar
+            isAnimationActive={false}
             dataKey="sessions"
             name="Sessions"
             fill={CHART_COLORS.primary}

@@ -13,7 +13,7 @@ export function AnalyticsTab() {
 
   if (dashboard.isPending) {
     return (
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {[0, 1, 2, 3].map((index) => (
           <Skeleton key={index} className="h-72" />
         ))}
@@ -35,14 +35,14 @@ export function AnalyticsTab() {
   }
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <Card>
         <SectionHeader
           title="Analytics"
           description={`${formatDate(data.period.from)} – ${formatDate(data.period.to)} (last ${data.period.days} days). Updates every 30 seconds.`}
         />
       </Card>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <PageViewsChart data={data.pageViewsPerDay} />
         <RankingChart
           title="Top pages"

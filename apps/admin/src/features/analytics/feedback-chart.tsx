@@ -81,6 +81,7 @@ export function FeedbackChart({ feedback }: { feedback: AnalyticsDashboard['feed
                 />
                 <Tooltip />
                 <Bar
+                  isAnimationActive={false}
                   dataKey="count"
                   name="Answers"
                   fill={CHART_COLORS.accent}

@@ -23,7 +23,7 @@ export function apiKeyColumns(onRevoke: (key: ApiKey) => void): ColumnDef<ApiKey
       enableSorting: false,
       // Spec section 3: first 12 characters, 20 asterisks, last 4 (masked by the API).
       cell: ({ row }) => (
-        <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
+        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
           {row.original.maskedKey}
         </code>
       ),

@@ -27,7 +27,6 @@ export function participantColumns(actions: ParticipantActions): ColumnDef<BetaP
       id: 'email',
       accessorKey: 'email',
       header: 'Email',
-      cell: ({ row }) => <span className="break-all">{row.original.email}</span>,
     },
     {
       id: 'status',
@@ -63,7 +62,7 @@ export function participantColumns(actions: ParticipantActions): ColumnDef<BetaP
         const busy = actions.busyId === participant.id;
         const isActive = participant.status === 'active';
         return (
-          <div className="flex flex-wrap gap-2">
+          <div className="flex gap-2">
             <Button
               size="sm"
               variant={isActive ? 'outline' : 'default'}

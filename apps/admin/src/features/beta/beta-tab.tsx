@@ -91,7 +91,7 @@ export function BetaTab() {
         title="Beta participants"
         description="Approved testers. Deactivate someone to pause their access, or resend a lost invitation."
       />
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <div className="grid gap-2 sm:max-w-md">
           <div className="flex justify-between text-sm">
             <span id="beta-capacity-label" className="font-medium">

@@ -13,13 +13,16 @@ export function contactsColumns(
       id: 'email',
       accessorKey: 'email',
       header: 'Email',
-      cell: ({ row }) => <span className="break-all">{row.original.email}</span>,
     },
     {
       id: 'subject',
       accessorKey: 'subject',
       header: 'Subject',
-      cell: ({ row }) => <span className="line-clamp-2">{row.original.subject}</span>,
+      cell: ({ row }) => (
+        <span className="block max-w-[20rem] truncate" title={row.original.subject}>
+          {row.original.subject}
+        </span>
+      ),
     },
     {
       id: 'status',

@@ -107,7 +107,7 @@ export function ContactsTab() {
         description="Messages sent through the contact form. Opening a new message marks it read."
         actions={<ExportButton path="/api/admin/contacts/export" filename="contacts-export.csv" />}
       />
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="grid gap-2">
             <Label htmlFor="contacts-status">Status</Label>

@@ -44,7 +44,7 @@ export function AdminPage() {
   return (
     <div className="min-h-screen bg-muted/40">
       <AdminHeader />
-      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
+      <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6">
         <h1 className="sr-only">Admin console</h1>
         <StatCards />
         <Tabs

@@ -19,7 +19,7 @@ export function EmailTab() {
   const list = templates.data?.templates ?? [];
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card>
         <SectionHeader
           title="Email templates"

@@ -39,13 +39,16 @@ function outboxColumns(onView: (id: string) => void): ColumnDef<OutboxMessage>[]
       id: 'toEmail',
       accessorKey: 'toEmail',
       header: 'To',
-      cell: ({ row }) => <span className="break-all">{row.original.toEmail}</span>,
     },
     {
       id: 'subject',
       accessorKey: 'subject',
       header: 'Subject',
-      cell: ({ row }) => <span className="line-clamp-2">{row.original.subject}</span>,
+      cell: ({ row }) => (
+        <span className="block max-w-[20rem] truncate" title={row.original.subject}>
+          {row.original.subject}
+        </span>
+      ),
     },
     { id: 'templateId', accessorKey: 'templateId', header: 'Template' },
     {
@@ -126,7 +129,7 @@ export function OutboxTable() {
           </Button>
         }
       />
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <div className="grid w-44 gap-2">
           <Label htmlFor="outbox-status">Status</Label>
           <Select

@@ -23,7 +23,6 @@ export function waitlistColumns(
       id: 'email',
       accessorKey: 'email',
       header: 'Email',
-      cell: ({ row }) => <span className="break-all">{row.original.email}</span>,
     },
     {
       id: 'companyName',
@@ -76,7 +75,7 @@ export function waitlistColumns(
         const name = `${entry.firstName} ${entry.lastName}`;
         if (entry.participantId) return <Badge variant="secondary">In beta</Badge>;
         return (
-          <div className="flex flex-wrap gap-2">
+          <div className="flex gap-2">
             <Button
               size="sm"
               onClick={() => onAction({ kind: 'approve', entry })}

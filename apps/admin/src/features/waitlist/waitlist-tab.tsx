@@ -27,6 +27,7 @@ export function WaitlistTab() {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({
     biggestChallenge: false,
+    primaryUse: false,
     userType: false,
   });
   const [action, setAction] = useState<WaitlistAction | null>(null);
@@ -74,7 +75,7 @@ export function WaitlistTab() {
         description="Approve people for the beta or send them a ‘Hang Tight’ update. Both show the email first."
         actions={<ExportButton path="/api/admin/waitlist/export" filename="waitlist-export.csv" />}
       />
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="grid w-full max-w-sm gap-2">
             <Label htmlFor="waitlist-search">Search</Label>
