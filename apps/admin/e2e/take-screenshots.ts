@@ -1,0 +1,78 @@
+/**
+ * Screenshots of /auth and every /admin tab at desktop (1280 px) and tablet
+ * (768 px) width, saved under screenshots/ (git-ignored) for a visual review.
+ * Run against a fresh stack with `SCREENSHOTS=1 pnpm --filter @repo/admin test:e2e`
+ * (screenshots.e2e.ts), or against a running console:
+ * ADMIN_URL=http://127.0.0.1:3002 node --import tsx e2e/take-screenshots.ts
+ * which logs in as the dev admin (admin / wordloom-dev).
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openBrowserSession } from './browser-session';
+
+const TABS = ['Waitlist', 'Beta', 'Contacts', 'Email', 'API Keys', 'Analytics'];
+/** A dialog to open on a tab (its first matching button), photographed, then closed. */
+const DIALOGS: Record<string, RegExp> = {
+  Waitlist: /^Approve .* for Beta$/,
+  Contacts: /^View message from/,
+  Email: /^Bulk send$/,
+  'API Keys': /^Create API key$/,
+};
+const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+export async function takeScreenshots(
+  adminUrl: string,
+  login: { username: string; password: string },
+): Promise<string[]> {
+  await mkdir(outDir, { recursive: true });
+  const files: string[] = [];
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['tablet', { width: 768, height: 1024 }],
+  ] as const) {
+    const session = await openBrowserSession(adminUrl, viewport);
+    const { page } = session;
+    const shot = async (name: string) => {
+      const file = path.join(outDir, `${label}-${name}.png`);
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: file, fullPage: true });
+      files.push(file);
+    };
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    await shot('auth');
+    await page.getByLabel('Username').fill(login.username);
+    await page.getByLabel('Password').fill(login.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin');
+    for (const tab of TABS) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await page.waitForLoadState('networkidle');
+      const name = tab.toLowerCase().replace(/\s+/g, '-');
+      await shot(name);
+      const opener = DIALOGS[tab];
+      if (opener && (await page.getByRole('button', { name: opener }).count()) > 0) {
+        await page.getByRole('button', { name: opener }).first().click();
+        await page.getByRole('dialog').waitFor();
+        await page.waitForLoadState('networkidle');
+        await shot(`${name}-dialog`);
+        // A toast is a dismissable layer too: Escape closes the newest layer first.
+        while ((await page.getByRole('dialog').count()) > 0) await page.keyboard.press('Escape');
+      }
+    }
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/auth');
+    await session.close();
+  }
+  return files;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const adminUrl = process.env.ADMIN_URL ?? 'http://127.0.0.1:3002';
+  const files = await takeScreenshots(adminUrl, {
+    username: process.env.ADMIN_USERNAME ?? 'admin',
+    password: process.env.ADMIN_PASSWORD ?? 'wordloom-dev',
+  });
+  console.log(files.join('\n'));
+}
