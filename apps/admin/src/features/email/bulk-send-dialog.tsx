@@ -17,6 +17,12 @@ import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import {
+  AnnouncementContent,
+  type AnnouncementContentValue,
+  EMPTY_CONTENT,
+  withoutBlanks,
+} from './announcement-content';
 import { TemplatePicker } from './template-picker';
 
 interface BulkSendDialogProps {
@@ -36,10 +42,16 @@ export function BulkSendDialog({
   const queryClient = useQueryClient();
   const [templateId, setTemplateId] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [content, setContent] = useState<AnnouncementContentValue>(EMPTY_CONTENT);
+  const isAnnouncement =
+    templates.find((template) => template.id === templateId)?.category === 'announcement';
 
   const send = useMutation({
-    mutationFn: (input: { templateId: string; recipientIds: string[] }) =>
-      api.post<{ queued: number; skipped: number }>('/api/admin/email/bulk-send', input),
+    mutationFn: (input: {
+      templateId: string;
+      recipientIds: string[];
+      content?: Partial<AnnouncementContentValue>;
+    }) => api.post<{ queued: number; skipped: number }>('/api/admin/email/bulk-send', input),
     onSuccess: (result) => {
       const skipped = result?.skipped ? `, ${result.skipped} skipped` : '';
       notifySuccess(TOAST.bulkEmailSent, `${result?.queued ?? 0} queued${skipped}.`);
@@ -52,6 +64,7 @@ export function BulkSendDialog({
   function close() {
     setTemplateId('');
     setSelected(new Set());
+    setContent(EMPTY_CONTENT);
     onOpenChange(false);
   }
 
@@ -72,7 +85,12 @@ export function BulkSendDialog({
     });
 
   const submit = () => {
-    const parsed = bulkEmailSchema.safeParse({ templateId, recipientIds: [...selected] });
+    const parsed = bulkEmailSchema.safeParse({
+      templateId,
+      recipientIds: [...selected],
+      // Blank fields fall back to the announcement's default wording on the server.
+      content: isAnnouncement ? withoutBlanks(content) : undefined,
+    });
     if (!parsed.success) {
       notifyFailure(EMAIL_MESSAGES.selectionRequiredTitle, EMAIL_MESSAGES.selectionRequired);
       return;
@@ -98,6 +116,7 @@ export function BulkSendDialog({
           value={templateId}
           onChange={setTemplateId}
         />
+        {isAnnouncement ? <AnnouncementContent value={content} onChange={setContent} /> : null}
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium">
             Recipients ({selected.size} of {participants.length} selected)

@@ -130,6 +130,35 @@ describe('bulk send dialog', () => {
     });
   });
 
+  it("sends an announcement's own wording, leaving blank fields to the template", async () => {
+    const { calls } = mockApi({
+      'POST /api/admin/email/bulk-send': { status: 202, body: { queued: 1, skipped: 1 } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <BulkSendDialog
+        open
+        onOpenChange={() => undefined}
+        templates={templates}
+        participants={participants}
+      />,
+    );
+    await user.click(screen.getByRole('radio', { name: /Beta invitation/ }));
+    expect(screen.queryByLabelText('Subject')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /General announcement/ }));
+    await user.type(screen.getByLabelText('Subject'), 'Monday drop: brand voice');
+    await user.type(screen.getByLabelText('Message'), 'Brand voice profiles are live.');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all participants' }));
+    await user.click(screen.getByRole('button', { name: 'Send to 2 recipients' }));
+    expect(await screen.findByText('Bulk email sent')).toBeInTheDocument();
+    expect(screen.getByText('1 queued, 1 skipped.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      templateId: 'announcement',
+      recipientIds: ['p1', 'p2'],
+      content: { subject: 'Monday drop: brand voice', body: 'Brand voice profiles are live.' },
+    });
+  });
+
   it("reports 'Bulk email failed' with the server's message", async () => {
     mockApi({
       'POST /api/admin/email/bulk-send': { status: 400, body: { message: 'Unknown template' } },
