@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../lib/cn';
+import { useReturnFocus } from './use-return-focus';
 
 interface ImageViewerProps {
   open: boolean;
@@ -28,6 +29,7 @@ function ImageViewer({
   caption,
   className,
 }: ImageViewerProps) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -41,6 +43,7 @@ function ImageViewer({
             className,
           )}
           aria-describedby={undefined}
+          {...returnFocus}
         >
           <img
             src={src}
