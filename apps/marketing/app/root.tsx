@@ -10,6 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
+import { useEffect } from 'react';
 import { AnalyticsProvider } from '@repo/analytics/react';
 import { Toaster } from '@repo/ui';
 import { NotFound } from '~/components/layout/not-found';
@@ -70,6 +71,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Lets end-to-end tests (and anyone debugging) tell when the page became interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

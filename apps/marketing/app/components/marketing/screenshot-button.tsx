@@ -18,6 +18,7 @@ export function ScreenshotButton({ src, alt, width, height, caption }: Screensho
       <button
         type="button"
         onClick={() => setOpen(true)}
+        aria-label={`View full screen: ${caption}`}
         className="group relative block w-full overflow-hidden rounded-xl border bg-muted shadow-md transition hover:shadow-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
       >
         <img
@@ -31,7 +32,6 @@ export function ScreenshotButton({ src, alt, width, height, caption }: Screensho
         />
         <span className="absolute bottom-3 right-3 inline-flex items-center gap-1 rounded-md bg-slate-900/85 px-2.5 py-1.5 text-xs font-medium text-white">
           <Maximize2 className="h-3.5 w-3.5" aria-hidden="true" /> View full screen
-          <span className="sr-only">: {caption}</span>
         </span>
       </button>
       <ImageViewer

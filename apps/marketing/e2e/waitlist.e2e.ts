@@ -1,0 +1,150 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hydrated, setUpHarness } from './harness';
+
+const { openPage } = setUpHarness();
+
+interface SentEvent {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** Collects the analytics events the page sends (and the API accepts). */
+function recordAnalytics(page: Page): SentEvent[] {
+  const events: SentEvent[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('/api/analytics/events') || response.status() !== 202) return;
+    const body = response.request().postData();
+    if (body) events.push(...(JSON.parse(body) as { events: SentEvent[] }).events);
+  });
+  return events;
+}
+
+async function answerRequiredSteps(page: Page, scope: ReturnType<Page['locator']>, email: string) {
+  await scope.getByLabel('What is your work email?').fill(email);
+  await scope.getByLabel('What is your work email?').press('Enter');
+  await scope.getByLabel('What is your first name?').fill('Ada');
+  await scope.getByLabel('What is your first name?').press('Enter');
+  await scope.getByLabel('And your last name?').fill('Lovelace');
+  await scope.getByLabel('And your last name?').press('Enter');
+  await scope.getByLabel('Which company do you work for?').fill('Analytical Engines');
+  await scope.getByLabel('Which company do you work for?').press('Enter');
+  await scope.getByText('Step 5 of 7').waitFor();
+}
+
+async function choosePrimaryUse(page: Page, scope: ReturnType<Page['locator']>) {
+  await scope.getByRole('combobox', { name: 'What will you mainly use Wordloom for?' }).click();
+  await page.getByRole('option', { name: 'Blog Writing' }).click();
+}
+
+describe('waitlist', () => {
+  it('joins the waitlist through the inline wizard and reports the funnel', async () => {
+    const page = await openPage('/beta');
+    await hydrated(page);
+    const events = recordAnalytics(page);
+    const form = page.locator('#waitlist-form-inline');
+
+    expect(await form.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
+    await form.getByLabel('What is your work email?').fill('not-an-email');
+    await form.getByText('Please enter a valid email address').waitFor();
+    expect(await form.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+
+    await answerRequiredSteps(page, form, 'ada.inline@example.com');
+    await form.getByRole('radio', { name: 'Agency' }).click();
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await form
+      .getByLabel('How do you create content today?')
+      .fill('Notion briefs, Google Docs drafts, WordPress.');
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await form.getByText('Step 7 of 7').waitFor();
+    await choosePrimaryUse(page, form);
+    await form.getByRole('button', { name: 'Submit' }).click();
+
+    await page.getByRole('heading', { name: "You're on the list!" }).waitFor();
+    await page.getByText('Successfully joined the waitlist!').first().waitFor();
+    await page.getByText("We'll reach out when Wordloom is ready for you.").first().waitFor();
+    expect(await page.getByRole('link', { name: 'Back to Homepage' }).getAttribute('href')).toBe(
+      '/',
+    );
+
+    await expect
+      .poll(() => events.filter((event) => event.type === 'waitlist_step_completed').length, {
+        timeout: 5_000,
+      })
+      .toBe(7);
+    const steps = events
+      .filter((event) => event.type === 'waitlist_step_completed')
+      .map((event) => event.data.step_number);
+    expect(steps).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    await expect
+      .poll(() => events.some((event) => event.type === 'waitlist_signup'), { timeout: 5_000 })
+      .toBe(true);
+
+    // Every navigation is a page view.
+    await page.getByRole('link', { name: 'Back to Homepage' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect
+      .poll(
+        () =>
+          events.some(
+            (event) => event.type === 'page_view' && (event as { path?: string }).path === '/',
+          ),
+        { timeout: 5_000 },
+      )
+      .toBe(true);
+  });
+
+  it('treats a second signup with the same email as success, in the overlay', async () => {
+    const page = await openPage('/beta', { allowStatus: 409 });
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Apply for Beta Access' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Apply for Beta Access' });
+    await dialog.waitFor();
+
+    await answerRequiredSteps(page, dialog, 'ada.inline@example.com');
+    // A radio choice moves on by itself after 500 ms in the overlay.
+    await dialog.getByRole('radio', { name: 'Freelancer' }).click();
+    await dialog.getByText('Step 6 of 7').waitFor();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await choosePrimaryUse(page, dialog);
+    await dialog.getByRole('button', { name: 'Complete' }).click();
+
+    await page.getByText("You're already on our waitlist!").first().waitFor();
+    await page
+      .getByText(
+        "Thanks for your continued interest. We'll notify you as soon as beta access is available.",
+      )
+      .first()
+      .waitFor();
+    await dialog.getByRole('heading', { name: "You're on the list!" }).waitFor();
+  });
+
+  it('closes the overlay with Escape and gives focus back to the button', async () => {
+    const page = await openPage('/beta');
+    await hydrated(page);
+    const opener = page.getByRole('button', { name: 'Apply for Beta Access' }).first();
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Apply for Beta Access' });
+    await dialog.waitFor();
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('keeps the header button off /beta and shows the FAQ one item at a time', async () => {
+    const page = await openPage('/beta');
+    await hydrated(page);
+    expect(
+      await page.getByRole('banner').getByRole('link', { name: 'Join Beta Waitlist' }).count(),
+    ).toBe(0);
+    await page.getByText('Limited to 100 Beta Testers').waitFor();
+    await page.getByRole('button', { name: 'Is the beta free?' }).click();
+    await page.getByText('The beta is completely free').waitFor();
+    await page.getByRole('button', { name: 'Who qualifies for the beta?' }).click();
+    await page.getByText('The beta is completely free').waitFor({ state: 'hidden' });
+    expect(await page.locator('[data-state="open"][role="region"]').count()).toBe(1);
+  });
+});
