@@ -40,8 +40,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
       description: post.excerpt,
       path,
       siteUrl,
-      image: image.src,
-      imageAlt: image.alt,
+      // Social networks do not render SVG previews: SVG illustrations fall back to the site image.
+      ...(image.src.endsWith('.svg') ? {} : { image: image.src, imageAlt: image.alt }),
       type: 'article',
       extra: [
         { property: 'article:published_time', content: post.date },
