@@ -10,6 +10,10 @@ const BADGES: Record<EmailStatus, { label: string; variant: BadgeProps['variant'
   captured: { label: 'Captured', variant: 'outline' },
 };
 
+export const OUTBOX_STATUS_LABELS = Object.fromEntries(
+  Object.entries(BADGES).map(([status, badge]) => [status, badge.label]),
+) as Record<EmailStatus, string>;
+
 export function OutboxStatusBadge({ status }: { status: EmailStatus }) {
   const badge = BADGES[status] ?? { label: status, variant: 'outline' };
   return <Badge variant={badge.variant}>{badge.label}</Badge>;

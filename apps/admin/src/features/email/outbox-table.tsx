@@ -10,6 +10,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@repo/ui';
+import { EMAIL_STATUSES } from '@repo/validation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   type ColumnDef,
@@ -24,14 +25,12 @@ import { TablePagination } from '@/components/table-pagination';
 import { formatDateTime } from '@/lib/format';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { OutboxMessageDialog } from './outbox-message-dialog';
-import { OutboxStatusBadge } from './outbox-status-badge';
+import { OUTBOX_STATUS_LABELS, OutboxStatusBadge } from './outbox-status-badge';
 
 const STATUS_FILTERS = [
   { value: 'all', label: 'All emails' },
-  { value: 'queued', label: 'Queued' },
-  { value: 'sent', label: 'Sent' },
-  { value: 'failed', label: 'Failed' },
-] as const;
+  ...EMAIL_STATUSES.map((status) => ({ value: status, label: OUTBOX_STATUS_LABELS[status] })),
+];
 
 function outboxColumns(onView: (id: string) => void): ColumnDef<OutboxMessage>[] {
   return [
