@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { type Stack, startStack } from '@repo/e2e';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,19 +18,8 @@ const ADMIN = {
   password: 'correct-horse',
 };
 
-/**
- * The harness runs the API from source with tsx, which applies apps/api's
- * tsconfig (jsx: react-jsx) only to files that config includes, so the email
- * templates in packages/email-templates compile with the classic runtime and
- * fail with 'React is not defined'. Until the API fixes that, point tsx at a
- * config that includes the packages too.
- */
-const apiEnv = {
-  TSX_TSCONFIG_PATH: fileURLToPath(new URL('./api-tsconfig.json', import.meta.url)),
-};
-
 beforeAll(async () => {
-  stack = await startStack({ admin: true, apiEnv });
+  stack = await startStack({ admin: true });
   await joinWaitlist(stack.apiUrl, {
     email: 'alan@example.com',
     firstName: 'Alan',

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { type Stack, startStack } from '@repo/e2e';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinWaitlist, sendContactMessage } from './seed';
@@ -10,10 +9,7 @@ describe.runIf(process.env.SCREENSHOTS)('screenshots', () => {
   const login = { username: 'reviewer', password: 'look-at-it' };
 
   beforeAll(async () => {
-    stack = await startStack({
-      admin: true,
-      apiEnv: { TSX_TSCONFIG_PATH: fileURLToPath(new URL('./api-tsconfig.json', import.meta.url)) },
-    });
+    stack = await startStack({ admin: true });
     const response = await fetch(`${stack.apiUrl}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

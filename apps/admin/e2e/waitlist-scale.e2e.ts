@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { type Stack, startStack } from '@repo/e2e';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,12 +21,7 @@ describe.runIf(process.env.WAITLIST_SCALE && process.env.TEST_DATABASE_URL)(
     const timings: Record<string, number> = {};
 
     beforeAll(async () => {
-      stack = await startStack({
-        admin: true,
-        apiEnv: {
-          TSX_TSCONFIG_PATH: fileURLToPath(new URL('./api-tsconfig.json', import.meta.url)),
-        },
-      });
+      stack = await startStack({ admin: true });
       const insert = spawnSync(
         'psql',
         [
