@@ -1,5 +1,6 @@
 import type { AnalyticsEventType } from '@repo/validation';
 import * as React from 'react';
+import type * as RuntimeModule from './runtime';
 import type { EventData, Tracker } from './tracker';
 
 interface AnalyticsContextValue {
@@ -18,7 +19,7 @@ export interface AnalyticsProviderProps {
   children: React.ReactNode;
 }
 
-type Runtime = typeof import('./runtime');
+type Runtime = typeof RuntimeModule;
 
 /**
  * One tracker per page load (one session id), started in the browser after
