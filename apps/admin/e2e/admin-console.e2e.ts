@@ -202,4 +202,35 @@ describe('admin console', () => {
     await page.goto('/admin');
     await page.waitForURL('**/auth');
   });
+
+  it("shows the server's refusals in 'Login failed' and 'Registration failed' toasts", async () => {
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expectToast('Login failed');
+    await page.getByText('Invalid username or password').first().waitFor();
+
+    // After the first account, only staff email domains may register.
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Mallory Outsider');
+    await page.getByLabel('Email', { exact: true }).fill('mallory@example.com');
+    await page.getByLabel('Username').fill('mallory');
+    await page.getByLabel('Password').fill('let-me-in');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectToast('Registration failed');
+    await page.getByText(/^Registration is closed/).first().waitFor();
+    expect(page.url()).toMatch(/\/auth$/);
+
+    // Chromium logs the two refused requests; they are this test's expected answers.
+    const refused = /status of (401|403)/;
+    const expected = session.errors.filter(
+      (error) => refused.test(error) && /\/api\/(login|register)/.test(error),
+    );
+    expect(expected).toHaveLength(2);
+    session.errors.splice(
+      0,
+      session.errors.length,
+      ...session.errors.filter((e) => !expected.includes(e)),
+    );
+  });
 });
