@@ -218,7 +218,10 @@ describe('admin console', () => {
     await page.getByLabel('Password').fill('let-me-in');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expectToast('Registration failed');
-    await page.getByText(/^Registration is closed/).first().waitFor();
+    await page
+      .getByText(/^Registration is closed/)
+      .first()
+      .waitFor();
     expect(page.url()).toMatch(/\/auth$/);
 
     // Chromium logs the two refused requests; they are this test's expected answers.
