@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -39,7 +40,11 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  // pg_trgm backs the waitlist search index; PGlite loads extensions when it opens.
+  const extensions = { pg_trgm };
+  const pglite = target.dataDir
+    ? new PGlite(target.dataDir, { extensions })
+    : new PGlite({ extensions });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
   return { db, kind: 'embedded', close: () => db.destroy() };

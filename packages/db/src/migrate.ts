@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from '
 import type { DB } from './create-database';
 import * as initialSchema from './migrations/2026-11-21-001-initial-schema';
 import * as adminAndEmailDelivery from './migrations/2026-11-22-002-admin-and-email-delivery';
+import * as waitlistSearchAndCount from './migrations/2026-11-22-003-waitlist-search-and-count';
 
 /**
  * Migrations listed in order. A static list (not a folder scan) so that the
@@ -10,6 +11,7 @@ import * as adminAndEmailDelivery from './migrations/2026-11-22-002-admin-and-em
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
   '2026-11-22-002-admin-and-email-delivery': adminAndEmailDelivery,
+  '2026-11-22-003-waitlist-search-and-count': waitlistSearchAndCount,
 };
 
 /**

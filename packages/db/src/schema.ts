@@ -57,6 +57,12 @@ export interface WaitlistEntriesTable {
   createdAt: CreatedAt;
 }
 
+/** One row: the number of waitlist entries, kept by triggers (migration 003). */
+export interface WaitlistStatsTable {
+  singleton: Generated<boolean>;
+  entries: number;
+}
+
 export interface ContactMessagesTable {
   id: Generated<string>;
   name: string;
@@ -180,6 +186,7 @@ export interface Database {
   sessions: SessionsTable;
   blogPosts: BlogPostsTable;
   waitlistEntries: WaitlistEntriesTable;
+  waitlistStats: WaitlistStatsTable;
   contactMessages: ContactMessagesTable;
   betaParticipants: BetaParticipantsTable;
   betaFeedbackResponses: BetaFeedbackResponsesTable;

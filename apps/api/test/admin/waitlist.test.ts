@@ -125,6 +125,36 @@ describe('GET /api/admin/waitlist', () => {
   });
 });
 
+describe('the waitlist total', () => {
+  it('stays exact through signups, duplicates and deletions', async () => {
+    const countRows = async () => {
+      const row = await ctx.database.db
+        .selectFrom('waitlistEntries')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    };
+    const signup = validWaitlistSignup();
+    const statuses = await Promise.all(
+      [1, 2, 3].map(
+        async () =>
+          (await ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: signup }))
+            .statusCode,
+      ),
+    );
+    expect(statuses.sort()).toEqual([201, 409, 409]);
+    expect((await list()).body.total).toBe(await countRows());
+    await ctx.database.db
+      .deleteFrom('waitlistEntries')
+      .where('email', '=', signup.email.toLowerCase())
+      .execute();
+    await ctx.database.db.deleteFrom('waitlistEntries').where('email', '=', signup.email).execute();
+    const { body } = await list();
+    expect(body.total).toBe(60);
+    expect(body.total).toBe(await countRows());
+  });
+});
+
 describe('GET /api/admin/waitlist/export', () => {
   it('streams every entry as an RFC 4180 CSV attachment with formulas made inert', async () => {
     await ctx.database.db
