@@ -22,7 +22,7 @@ import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { SectionHeader } from '@/components/section-header';
 import { TablePagination } from '@/components/table-pagination';
-import { formatDateTime } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { OutboxMessageDialog } from './outbox-message-dialog';
 import { OUTBOX_STATUS_LABELS, OutboxStatusBadge } from './outbox-status-badge';
@@ -62,7 +62,7 @@ function outboxColumns(onView: (id: string) => void): ColumnDef<OutboxMessage>[]
       accessorKey: 'createdAt',
       header: 'Created',
       cell: ({ row }) => (
-        <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span>
+        <span className="whitespace-nowrap">{formatDate(row.original.createdAt)}</span>
       ),
     },
     {
@@ -83,7 +83,10 @@ function outboxColumns(onView: (id: string) => void): ColumnDef<OutboxMessage>[]
   ];
 }
 
-/** The outbox: queued, sent and failed emails (the queue retries failures by itself). */
+/**
+ * The outbox: queued, sent and failed emails (the queue retries failures by
+ * itself). Like every admin table it shows 'MMM dd, yyyy'; the email view adds the time.
+ */
 export function OutboxTable() {
   const [status, setStatus] = useState('all');
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
