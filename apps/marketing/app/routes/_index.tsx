@@ -8,6 +8,7 @@ import { CallToAction } from '~/components/marketing/call-to-action';
 import { ContentVersionPanel } from '~/components/marketing/content-version-panel';
 import { Section } from '~/components/marketing/section';
 import { listPostsOrEmpty } from '~/utils/posts.server';
+import { HIGH_PRIORITY } from '~/utils/image-priority';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
 import { HOME_LATEST_POSTS } from '~/utils/site';
 
@@ -144,7 +145,7 @@ export default function HomePage() {
             alt="The Wordloom editor drafting an article with brand voice suggestions beside it"
             width={1200}
             height={750}
-            fetchPriority="high"
+            {...HIGH_PRIORITY}
             className="h-auto w-full rounded-xl border shadow-xl"
           />
         </div>

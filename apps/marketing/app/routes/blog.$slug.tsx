@@ -11,6 +11,7 @@ import { relatedPosts } from '~/utils/blog-filters';
 import { renderMarkdown } from '~/utils/markdown.server';
 import { featuredImageOf } from '~/utils/post-images';
 import { findPost, listPosts } from '~/utils/posts.server';
+import { HIGH_PRIORITY } from '~/utils/image-priority';
 import { jsonLd, pageMeta, siteUrlFrom } from '~/utils/seo';
 import { RELATED_POSTS_MAX, SITE_NAME } from '~/utils/site';
 
@@ -108,7 +109,7 @@ export default function BlogPostPage() {
           alt={image.alt}
           width={1200}
           height={630}
-          fetchPriority="high"
+          {...HIGH_PRIORITY}
           className="mt-8 h-auto w-full rounded-xl border"
         />
       </header>
