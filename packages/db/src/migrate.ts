@@ -3,6 +3,7 @@ import type { DB } from './create-database';
 import * as initialSchema from './migrations/2026-11-21-001-initial-schema';
 import * as adminAndEmailDelivery from './migrations/2026-11-22-002-admin-and-email-delivery';
 import * as waitlistSearchAndCount from './migrations/2026-11-22-003-waitlist-search-and-count';
+import * as analyticsDashboardIndexes from './migrations/2026-11-22-004-analytics-dashboard-indexes';
 
 /**
  * Migrations listed in order. A static list (not a folder scan) so that the
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
   '2026-11-22-002-admin-and-email-delivery': adminAndEmailDelivery,
   '2026-11-22-003-waitlist-search-and-count': waitlistSearchAndCount,
+  '2026-11-22-004-analytics-dashboard-indexes': analyticsDashboardIndexes,
 };
 
 /**

@@ -1,4 +1,11 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  ColumnType,
+  Generated,
+  GeneratedAlways,
+  Insertable,
+  Selectable,
+  Updateable,
+} from 'kysely';
 
 /**
  * The database's shape, written once. Column names are snake_case in SQL and
@@ -141,6 +148,10 @@ export interface AnalyticsEventsTable {
   occurredAt: Timestamp;
   receivedAt: CreatedAt;
   data: Json<Record<string, unknown>>;
+  /** Stored, derived from data.referrer: its host, or 'direct' (migration 004). */
+  referrerHost: GeneratedAlways<string>;
+  /** Stored, derived from data.step_number on waitlist_step_completed events. */
+  stepNumber: GeneratedAlways<number | null>;
 }
 
 export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'captured';

@@ -60,20 +60,26 @@ async function totals(db: DB) {
   return result.rows[0]!;
 }
 
+/*
+ * The period queries below read only columns held by the partial covering
+ * indexes of migration 004 (index-only scans), and count distinct sessions by
+ * grouping (session, key) pairs first, which hashes instead of sorting.
+ */
+
 async function pageViewsPerDay(db: DB, { from, to }: Period) {
   const result = await sql<{ date: string; views: number }>`
     with views as (
-      select date_trunc('day', occurred_at at time zone 'UTC') as day, count(*)::int as views
+      select (occurred_at at time zone 'UTC')::date as day, count(*)::int as views
       from analytics_events
       where type = 'page_view' and occurred_at >= ${from} and occurred_at <= ${to}
       group by 1
     )
     select to_char(day, 'YYYY-MM-DD') as date, coalesce(views.views, 0) as views
     from generate_series(
-      date_trunc('day', ${from}::timestamptz at time zone 'UTC'),
-      date_trunc('day', ${to}::timestamptz at time zone 'UTC'),
+      (${from}::timestamptz at time zone 'UTC')::date,
+      (${to}::timestamptz at time zone 'UTC')::date,
       interval '1 day'
-    ) as day
+    ) as series(day)
     left join views using (day)
     order by day
   `.execute(db);
@@ -95,15 +101,14 @@ async function topPages(db: DB, { from, to }: Period) {
 /** Referrers by host (a search engine's query strings vary); visits are distinct sessions. */
 async function topReferrers(db: DB, { from, to }: Period) {
   const result = await sql<{ referrer: string; visits: number }>`
-    select coalesce(
-             lower(substring(data->>'referrer' from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#:]+)')),
-             nullif(data->>'referrer', ''),
-             'direct'
-           ) as referrer,
-           count(distinct session_id)::int as visits
-    from analytics_events
-    where type = 'page_view' and occurred_at >= ${from} and occurred_at <= ${to}
-    group by 1
+    select referrer_host as referrer, count(*)::int as visits
+    from (
+      select referrer_host, session_id
+      from analytics_events
+      where type = 'page_view' and occurred_at >= ${from} and occurred_at <= ${to}
+      group by referrer_host, session_id
+    ) as visits
+    group by referrer_host
     order by visits desc, referrer
     limit ${TOP_LIMIT}
   `.execute(db);
@@ -113,13 +118,17 @@ async function topReferrers(db: DB, { from, to }: Period) {
 /** Sessions that completed each of the 7 steps (spec section 4), from waitlist_step_completed. */
 async function waitlistFunnel(db: DB, { from, to }: Period) {
   const result = await sql<{ stepNumber: number; sessions: number }>`
-    select (data->>'step_number')::int as "stepNumber", count(distinct session_id)::int as sessions
-    from analytics_events
-    where type = 'waitlist_step_completed' and occurred_at >= ${from} and occurred_at <= ${to}
-      and data->>'step_number' ~ '^[1-9][0-9]*$'
-    group by 1
+    select step_number as "stepNumber", count(*)::int as sessions
+    from (
+      select step_number, session_id
+      from analytics_events
+      where type = 'waitlist_step_completed' and occurred_at >= ${from} and occurred_at <= ${to}
+        and step_number is not null
+      group by step_number, session_id
+    ) as completed
+    group by step_number
   `.execute(db);
-  const sessionsByStep = new Map(result.rows.map((row) => [row.stepNumber, row.sessions]));
+  const sessionsByStep = new Map(result.rows.map((row) => [Number(row.stepNumber), row.sessions]));
   return Array.from({ length: WAITLIST_TOTAL_STEPS }, (_, index) => ({
     stepNumber: index + 1,
     stepName: WAITLIST_STEPS[index]!,
