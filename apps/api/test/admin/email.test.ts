@@ -216,6 +216,12 @@ describe('bulk sending and unsubscribing', () => {
     const link = new URL(
       /https:\/\/api\.wordloom\.test\/api\/email\/unsubscribe\?[^\s\]]+/.exec(mail!.textBody)![0],
     );
+    // A link checker's HEAD request changes nothing.
+    const head = await ctx.app.inject({ method: 'HEAD', url: `${link.pathname}${link.search}` });
+    expect(head.statusCode).toBe(404);
+    expect(await ctx.database.db.selectFrom('emailSuppressions').select('email').execute()).toEqual(
+      [],
+    );
     const response = await ctx.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -68,7 +68,8 @@ export default async function emailRoutes(fastify: FastifyInstance) {
     (_request, _body, done) => done(null, {}),
   );
 
-  fastify.get('/email/unsubscribe', async (request, reply) =>
+  // No automatic HEAD route: a link checker's HEAD must not unsubscribe anyone.
+  fastify.get('/email/unsubscribe', { exposeHeadRoute: false }, async (request, reply) =>
     page(reply, await unsubscribe(request.query)),
   );
 
