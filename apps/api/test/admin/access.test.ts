@@ -196,3 +196,66 @@ describe('an API key', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('hostile input', () => {
+  it('never produces a 500 on any admin route', async () => {
+    const { headers } = await signInAdmin(ctx);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers,
+      payload: { name: 'Fuzz' },
+    });
+    const authorization = `Bearer ${created.json<{ formattedKey: string }>().formattedKey}`;
+    const queries = [
+      '',
+      '?page=%00&pageSize=-1&sortBy[]=x&search=%00&status=%00&days=1e9',
+      `?search=${'%25'.repeat(300)}&waitlistEntryId=%00&participantId=1`,
+      '?page=999999&pageSize=100&search=%5C',
+    ];
+    const bodies: unknown[] = [
+      {},
+      [],
+      'null',
+      { status: { $ne: 1 }, name: '\u0000', environment: ['live'] },
+      { name: 'x'.repeat(10_000) },
+      {
+        templateType: 'announcement',
+        templateId: 'announcement',
+        email: 'a@b.co',
+        recipientIds: ['\u0000', 'x'.repeat(100)],
+        testData: { firstName: '\u0000', body: 'x' },
+        content: { body: '\u0000' },
+      },
+    ];
+    const failures: string[] = [];
+    for (const route of adminRoutes().filter((r) => r.method !== 'HEAD')) {
+      for (const id of [SOME_ID, '%00', "'; drop table users; --", 'beta-invitation']) {
+        const url = route.url.replace(/:[A-Za-z]+/g, id);
+        for (const query of queries) {
+          for (const body of route.method === 'GET' ? [undefined] : bodies) {
+            const response = await ctx.app.inject({
+              method: route.method,
+              url: `${url}${query}`,
+              headers: { authorization },
+              ...(body === undefined
+                ? {}
+                : typeof body === 'string'
+                  ? {
+                      payload: body,
+                      headers: { authorization, 'content-type': 'application/json' },
+                    }
+                  : { payload: body as object }),
+            });
+            if (response.statusCode >= 500) {
+              failures.push(
+                `${route.method} ${url}${query} -> ${response.statusCode} ${response.body}`,
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
