@@ -110,6 +110,26 @@ describe('rate limits', () => {
   });
 });
 
+describe('rate limits behind the marketing proxy', () => {
+  it('count each visitor address forwarded by a trusted (loopback) proxy separately', async () => {
+    const limited = await createTestContext({ RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_FORMS_MAX: '1' });
+    try {
+      const from = (address: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/waitlist',
+          headers: { 'x-forwarded-for': address },
+          payload: validWaitlistSignup(),
+        });
+      expect((await from('203.0.113.7')).statusCode).toBe(201);
+      expect((await from('203.0.113.7')).statusCode).toBe(429);
+      expect((await from('198.51.100.9')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('GET /api/health', () => {
   it('reports the database as reachable', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });

@@ -173,12 +173,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         throw new Error('Build apps/marketing first');
       const marketing = startProcess(
         process.execPath,
-        ['node_modules/@remix-run/serve/dist/cli.js', 'build/server/index.js'],
+        ['server/serve.js'],
         dir,
         {
           NODE_ENV: 'production',
-          PORT: String(marketingPort),
-          HOST: '127.0.0.1',
+          MARKETING_PORT: String(marketingPort),
+          MARKETING_HOST: '127.0.0.1',
           API_URL: apiUrl,
           ADMIN_URL: adminUrl,
           PUBLIC_SITE_URL: marketingUrl,

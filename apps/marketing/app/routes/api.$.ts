@@ -7,7 +7,6 @@ const FORWARDED_REQUEST_HEADERS = [
   'cookie',
   'if-none-match',
   'user-agent',
-  'x-forwarded-for',
 ];
 const FORWARDED_RESPONSE_HEADERS = [
   'cache-control',
@@ -17,14 +16,26 @@ const FORWARDED_RESPONSE_HEADERS = [
   'retry-after',
 ];
 
-/** Same-origin /api/* for the browser: forwards to the API server. */
-async function forward(request: Request): Promise<Response> {
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** The visitor's address, from the production server (server/serve.js). */
+    clientIp?: string;
+  }
+}
+
+/**
+ * Same-origin /api/* for the browser: forwards to the API server. The visitor's
+ * address goes along as X-Forwarded-For so the API limits each visitor, not this
+ * server; a client-sent X-Forwarded-For is never passed through (it could be forged).
+ */
+async function forward(request: Request, clientIp: string | undefined): Promise<Response> {
   const url = new URL(request.url);
   const headers = new Headers();
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
+  if (clientIp) headers.set('x-forwarded-for', clientIp);
   const body =
     request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
   const upstream = await fetch(`${env.API_URL}${url.pathname}${url.search}`, {
@@ -47,5 +58,7 @@ async function forward(request: Request): Promise<Response> {
   return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
 }
 
-export const loader = ({ request }: LoaderFunctionArgs) => forward(request);
-export const action = ({ request }: ActionFunctionArgs) => forward(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  forward(request, context.clientIp);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  forward(request, context.clientIp);
