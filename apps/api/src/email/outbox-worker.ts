@@ -138,7 +138,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         dueBy,
       });
       if (claims.length === 0) break;
-      for (const outcome of await Promise.all(claims.map(deliver))) summary[outcome] += 1;
+      // allSettled: a database error on one message must not return (and let shutdown
+      // proceed) while the others are still in flight.
+      const results = await Promise.allSettled(claims.map(deliver));
+      for (const result of results) {
+        if (result.status === 'fulfilled') summary[result.value] += 1;
+      }
+      const failure = results.find((result) => result.status === 'rejected');
+      // The row keeps its lease; once it runs out, the message is looked up and finished.
+      if (failure) throw failure.reason;
     }
     return summary;
   }
