@@ -1,8 +1,8 @@
 /**
  * Screenshots of /auth and every /admin tab at desktop (1280 px) and tablet
  * (768 px) width, saved under screenshots/ (git-ignored) for a visual review.
- * Run against a fresh stack with `SCREENSHOTS=1 pnpm --filter @repo/admin test:e2e`
- * (screenshots.e2e.ts), or against a running console:
+ * Run against a fresh stack with `pnpm --filter @repo/admin screenshots` (scripts/screenshots.ts),
+ * or against a running console:
  * ADMIN_URL=http://127.0.0.1:3002 node --import tsx e2e/take-screenshots.ts
  * which logs in as the dev admin (admin / wordloom-dev).
  */
