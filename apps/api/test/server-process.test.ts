@@ -32,6 +32,7 @@ describe('the API process', () => {
         API_PORT: String(port),
         PGLITE_DATA_DIR: dataDir,
         DATABASE_URL: '',
+        TSX_TSCONFIG_PATH: 'tsconfig.runtime.json',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

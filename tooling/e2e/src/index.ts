@@ -153,8 +153,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const api = startProcess(process.execPath, ['--import', 'tsx', 'src/server.ts'], apiDir, {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      // See tsconfig.api-runtime.json: JSX in workspace packages needs the API's compiler options.
-      TSX_TSCONFIG_PATH: path.join(repoRoot, 'tooling', 'e2e', 'tsconfig.api-runtime.json'),
+      // See apps/api/tsconfig.runtime.json: JSX in workspace packages needs the API's compiler options.
+      TSX_TSCONFIG_PATH: path.join(apiDir, 'tsconfig.runtime.json'),
       API_HOST: '127.0.0.1',
       API_PORT: String(apiPort),
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-123',
