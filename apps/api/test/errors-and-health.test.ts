@@ -112,7 +112,10 @@ describe('rate limits', () => {
 
 describe('rate limits behind the marketing proxy', () => {
   it('count each visitor address forwarded by a trusted (loopback) proxy separately', async () => {
-    const limited = await createTestContext({ RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_FORMS_MAX: '1' });
+    const limited = await createTestContext({
+      RATE_LIMIT_ENABLED: 'true',
+      RATE_LIMIT_FORMS_MAX: '1',
+    });
     try {
       const from = (address: string) =>
         limited.app.inject({

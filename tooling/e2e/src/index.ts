@@ -171,19 +171,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const dir = path.join(repoRoot, 'apps', 'marketing');
       if (!existsSync(path.join(dir, 'build', 'server', 'index.js')))
         throw new Error('Build apps/marketing first');
-      const marketing = startProcess(
-        process.execPath,
-        ['server/serve.js'],
-        dir,
-        {
-          NODE_ENV: 'production',
-          MARKETING_PORT: String(marketingPort),
-          MARKETING_HOST: '127.0.0.1',
-          API_URL: apiUrl,
-          ADMIN_URL: adminUrl,
-          PUBLIC_SITE_URL: marketingUrl,
-        },
-      );
+      const marketing = startProcess(process.execPath, ['server/serve.js'], dir, {
+        NODE_ENV: 'production',
+        MARKETING_PORT: String(marketingPort),
+        MARKETING_HOST: '127.0.0.1',
+        API_URL: apiUrl,
+        ADMIN_URL: adminUrl,
+        PUBLIC_SITE_URL: marketingUrl,
+      });
       children.push(marketing);
       await waitForOk(marketingUrl, marketing);
     }

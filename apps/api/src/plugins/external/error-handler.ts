@@ -97,12 +97,10 @@ export default fp(
     });
 
     fastify.setNotFoundHandler((request, reply) =>
-      reply
-        .status(404)
-        .send({
-          message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-          type: 'not_found',
-        }),
+      reply.status(404).send({
+        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+        type: 'not_found',
+      }),
     );
   },
   { name: 'error-handler' },

@@ -30,14 +30,12 @@ export class KyselySessionStore implements SessionStore {
         updatedAt: new Date(),
       })
       .onConflict((conflict) =>
-        conflict
-          .column('sid')
-          .doUpdateSet({
-            data,
-            userId: session.userId ?? null,
-            expiresAt: expires,
-            updatedAt: new Date(),
-          }),
+        conflict.column('sid').doUpdateSet({
+          data,
+          userId: session.userId ?? null,
+          expiresAt: expires,
+          updatedAt: new Date(),
+        }),
       )
       .execute()
       .then(() => callback(), callback);
