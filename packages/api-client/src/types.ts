@@ -139,6 +139,7 @@ export interface OutboxMessageDetail extends OutboxMessage {
 
 /** GET /api/analytics/dashboard?days=30 */
 export interface AnalyticsDashboard {
+  /** All-time totals (the stat cards); everything below follows `period`. */
   waitlistSignups: number;
   contactSubmissions: number;
   featureEngagement: number;

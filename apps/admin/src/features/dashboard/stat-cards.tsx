@@ -36,8 +36,8 @@ function StatCard({ title, value, isLoading, isError, note }: StatCardProps) {
 export function StatCards() {
   const participants = useParticipants();
   const dashboard = useDashboard();
-  const days = dashboard.data?.period.days;
-  const period = days ? `Last ${days} days` : 'Recent activity';
+  // The three dashboard figures are all-time totals; only the charts follow the period.
+  const period = 'All time';
   return (
     <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <StatCard
