@@ -189,6 +189,10 @@ describe('admin console', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Beta participants' }).waitFor();
     await openTab('API Keys');
+    // A toast is a dismissable layer too: one still showing from an earlier test
+    // would take the first Escape (see the closing note), so let them all close.
+    const toasts = page.getByRole('region', { name: /Notifications/ }).locator('li');
+    await expect.poll(() => toasts.count(), { timeout: 15_000 }).toBe(0);
     await page.getByRole('button', { name: 'Create API key' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor();
