@@ -10,13 +10,14 @@ import {
   SelectValue,
 } from '@repo/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getCoreRowModel, type PaginationState, useReactTable } from '@tanstack/react-table';
+import type { PaginationState } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
 import { DataTable } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { SectionHeader } from '@/components/section-header';
 import { TablePagination } from '@/components/table-pagination';
+import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
@@ -88,14 +89,10 @@ export function ContactsTab() {
   };
 
   const columns = useMemo(() => contactsColumns(openMessage), [openMessage]);
-  const table = useReactTable({
-    data: query.data?.items ?? [],
+  const table = useServerPagedTable({
+    page: query.data,
     columns,
-    getRowId: (row) => row.id,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    rowCount: query.data?.total ?? 0,
-    state: { pagination },
+    pagination,
     onPaginationChange: setPagination,
     enableSorting: false,
   });

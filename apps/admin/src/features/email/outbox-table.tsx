@@ -12,16 +12,12 @@ import {
 } from '@repo/ui';
 import { EMAIL_STATUSES } from '@repo/validation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  type ColumnDef,
-  getCoreRowModel,
-  type PaginationState,
-  useReactTable,
-} from '@tanstack/react-table';
+import type { ColumnDef, PaginationState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { SectionHeader } from '@/components/section-header';
 import { TablePagination } from '@/components/table-pagination';
+import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { formatDate } from '@/lib/format';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { OutboxMessageDialog } from './outbox-message-dialog';
@@ -103,14 +99,10 @@ export function OutboxTable() {
     placeholderData: keepPreviousData,
   });
   const columns = useMemo(() => outboxColumns(setViewing), []);
-  const table = useReactTable({
-    data: query.data?.items ?? [],
+  const table = useServerPagedTable({
+    page: query.data,
     columns,
-    getRowId: (row) => row.id,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    rowCount: query.data?.total ?? 0,
-    state: { pagination },
+    pagination,
     onPaginationChange: setPagination,
     enableSorting: false,
   });

@@ -1,18 +1,13 @@
 import type { WaitlistSortField } from '@repo/api-client';
 import { Card, CardContent, Input, Label } from '@repo/ui';
-import {
-  getCoreRowModel,
-  type PaginationState,
-  type SortingState,
-  useReactTable,
-  type VisibilityState,
-} from '@tanstack/react-table';
+import type { PaginationState, SortingState, VisibilityState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
 import { DataTable } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { SectionHeader } from '@/components/section-header';
 import { TablePagination } from '@/components/table-pagination';
+import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type WaitlistAction, waitlistColumns } from './waitlist-columns';
 import { WaitlistEmailDialog } from './waitlist-email-dialog';
@@ -49,15 +44,12 @@ export function WaitlistTab() {
   });
 
   const columns = useMemo(() => waitlistColumns(setAction), []);
-  const table = useReactTable({
-    data: query.data?.items ?? [],
+  const table = useServerPagedTable({
+    page: query.data,
     columns,
-    getRowId: (row) => row.id,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
     manualSorting: true,
-    rowCount: query.data?.total ?? 0,
-    state: { pagination, sorting, columnVisibility },
+    pagination,
+    state: { sorting, columnVisibility },
     onPaginationChange: setPagination,
     onSortingChange: (updater) => {
       setSorting(updater);
