@@ -4,6 +4,7 @@ import * as initialSchema from './migrations/2026-11-21-001-initial-schema';
 import * as adminAndEmailDelivery from './migrations/2026-11-22-002-admin-and-email-delivery';
 import * as waitlistSearchAndCount from './migrations/2026-11-22-003-waitlist-search-and-count';
 import * as analyticsDashboardIndexes from './migrations/2026-11-22-004-analytics-dashboard-indexes';
+import * as accountsAuditAndPrivacy from './migrations/2026-11-22-005-accounts-audit-and-privacy';
 
 /**
  * Migrations listed in order. A static list (not a folder scan) so that the
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-002-admin-and-email-delivery': adminAndEmailDelivery,
   '2026-11-22-003-waitlist-search-and-count': waitlistSearchAndCount,
   '2026-11-22-004-analytics-dashboard-indexes': analyticsDashboardIndexes,
+  '2026-11-22-005-accounts-audit-and-privacy': accountsAuditAndPrivacy,
 };
 
 /**

@@ -21,6 +21,47 @@ export interface UsersTable {
   email: string;
   name: string;
   passwordHash: string;
+  /** Pending until the owner clicks the link mailed to the address (migration 005). */
+  status: Generated<UserStatus>;
+  emailVerifiedAt: Date | null;
+  disabledAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+export type UserStatus = 'pending' | 'active' | 'disabled';
+
+/** A single-use link mailed to an address; only the SHA-256 of the token is stored. */
+export interface AccountTokensTable {
+  id: Generated<string>;
+  userId: string | null;
+  email: string;
+  purpose: 'verify_email' | 'invite';
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: Date | null;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+}
+
+/** Failed sign-ins per key ('account:<username>' or 'address:<ip>'). */
+export interface LoginThrottleTable {
+  key: string;
+  failures: Generated<number>;
+  lockedUntil: Date | null;
+  updatedAt: Timestamp;
+}
+
+/** Who did what, when, from where; never the personal data itself. */
+export interface AuditLogTable {
+  id: GeneratedAlways<string>;
+  actorUserId: string | null;
+  /** The username, or 'API key <keyId>', as it was at the time. */
+  actorLabel: string;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  ip: string | null;
   createdAt: CreatedAt;
 }
 
@@ -30,6 +71,12 @@ export interface SessionsTable {
   userId: string | null;
   expiresAt: Timestamp;
   updatedAt: Timestamp;
+  /** Absolute lifetime starts here (migration 005). */
+  createdAt: Generated<Date>;
+  /** Idle lifetime counts from here. */
+  lastSeenAt: Generated<Date>;
+  ip: string | null;
+  userAgent: string | null;
 }
 
 export interface BlogPostsTable {
@@ -205,6 +252,9 @@ export interface Database {
   analyticsEvents: AnalyticsEventsTable;
   emailOutbox: EmailOutboxTable;
   emailSuppressions: EmailSuppressionsTable;
+  accountTokens: AccountTokensTable;
+  loginThrottle: LoginThrottleTable;
+  auditLog: AuditLogTable;
 }
 
 export type User = Selectable<UsersTable>;
