@@ -9,7 +9,15 @@ import type { Database } from './schema';
 
 export type DatabaseTarget =
   /** A PostgreSQL server. */
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Give up on a new connection after this long (default 2 s): no request hangs on a dead server. */
+      connectionTimeoutMs?: number;
+      /** The server cancels any statement running longer (default 15 s). */
+      statementTimeoutMs?: number;
+    }
   /** Embedded PostgreSQL (PGlite) persisted in a folder, or in memory when `dataDir` is omitted. */
   | { kind: 'embedded'; dataDir?: string };
 
@@ -29,9 +37,21 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    // An idle client losing its connection must not crash the process.
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      connectionTimeoutMillis: target.connectionTimeoutMs ?? 2_000,
+      statement_timeout: target.statementTimeoutMs ?? 15_000,
+    });
+    // A connection that dies (server restart, pg_terminate_backend) emits 'error'
+    // on its client. Idle clients report through the pool; a checked-out client
+    // between two queries of a transaction has no listener of its own, and an
+    // unhandled 'error' event would end the process. The query in flight (or the
+    // next one) fails with the error instead, and the pool drops the client.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     // The cursor lets `.stream()` read large results (CSV exports) in chunks.
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool, cursor: Cursor }),
