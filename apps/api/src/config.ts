@@ -71,6 +71,8 @@ const envSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_FORMS_MAX: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+    /** Shared rate-limit counters for several API instances (redis://host:port). Unset: per instance. */
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     /** Origins besides ADMIN_URL and PUBLIC_SITE_URL allowed to make state-changing admin requests. */
     ADMIN_ALLOWED_ORIGINS: originList,
     /** The API's own public address; unsubscribe links point here. */
