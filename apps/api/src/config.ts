@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-please';
+const DEV_UNSUBSCRIBE_SECRET = 'development-only-unsubscribe-secret-change-me-too';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0'])
@@ -32,7 +33,8 @@ const originList = z
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    // Unset: 'production' with DATABASE_URL, 'development' without (see loadConfig).
+    NODE_ENV: z.enum(['development', 'test', 'production']),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -42,12 +44,20 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
-    SESSION_TTL_HOURS: z.coerce
+    /** A session unused for this many minutes ends (enforced on the server). */
+    SESSION_IDLE_MINUTES: z.coerce
       .number()
       .int()
       .min(1)
-      .max(24 * 90)
-      .default(24 * 7),
+      .max(24 * 60)
+      .default(60),
+    /** A session ends this many hours after sign-in, however busy; the cookie lives as long. */
+    SESSION_ABSOLUTE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(12),
     ADMIN_EMAIL_DOMAINS: z
       .string()
       .default('')
@@ -57,6 +67,14 @@ const envSchema = z
           .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
           .filter(Boolean),
       ),
+    /**
+     * Needed to create the first account through POST /api/register. Unset: a random token is
+     * generated at start and printed in the API log while no account exists.
+     */
+    ADMIN_SETUP_TOKEN: z
+      .string()
+      .min(16, 'ADMIN_SETUP_TOKEN must be at least 16 characters')
+      .optional(),
     DEV_ADMIN_USERNAME: z.string().min(2).default('admin'),
     DEV_ADMIN_PASSWORD: z.string().min(4).default('wordloom-dev'),
     TRUST_PROXY: z.string().default('loopback'),
@@ -71,13 +89,24 @@ const envSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_FORMS_MAX: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+    /** Analytics batches per client address and minute. */
+    RATE_LIMIT_ANALYTICS_MAX: z.coerce.number().int().min(1).default(120),
+    /** Analytics events older than this (by received_at) are purged daily; 395 days is about 13 months. */
+    ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
+    /**
+     * Load shedding: answer 503 with Retry-After while the event loop lags more than this
+     * (ms) or the heap holds more than LOAD_SHEDDING_MAX_HEAP_MB. 0 turns a check off.
+     * Off by default under NODE_ENV=test, where a busy machine must not fail a test.
+     */
+    LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
+    LOAD_SHEDDING_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
     /** Shared rate-limit counters for several API instances (redis://host:port). Unset: per instance. */
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-    /** Origins besides ADMIN_URL and PUBLIC_SITE_URL allowed to make state-changing admin requests. */
+    /** Origins besides ADMIN_URL allowed to make state-changing admin requests (CSRF check). */
     ADMIN_ALLOWED_ORIGINS: originList,
     /** The API's own public address; unsubscribe links point here. */
     API_PUBLIC_URL: z.url().default('http://localhost:3001'),
-    /** Signs unsubscribe links; defaults to SESSION_SECRET. */
+    /** Signs unsubscribe links; required outside development, and not equal to SESSION_SECRET. */
     UNSUBSCRIBE_SECRET: z
       .string()
       .min(32, 'UNSUBSCRIBE_SECRET must be at least 32 characters')
@@ -96,19 +125,37 @@ const envSchema = z
     EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    // Outside development the secrets are the operator's, and separate: a leaked
+    // unsubscribe secret must not let anyone forge sessions.
+    if (env.NODE_ENV === 'development') return;
+    for (const name of ['SESSION_SECRET', 'UNSUBSCRIBE_SECRET'] as const) {
+      if (!env[name]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} is required outside development (NODE_ENV=${env.NODE_ENV})`,
+        });
+      }
+    }
+    if (env.SESSION_SECRET && env.SESSION_SECRET === env.UNSUBSCRIBE_SECRET) {
       ctx.addIssue({
         code: 'custom',
-        path: ['SESSION_SECRET'],
-        message: 'SESSION_SECRET is required in production',
+        path: ['UNSUBSCRIBE_SECRET'],
+        message: 'UNSUBSCRIBE_SECRET must differ from SESSION_SECRET',
       });
     }
   })
   .transform((env) => ({
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
-    UNSUBSCRIBE_SECRET: env.UNSUBSCRIBE_SECRET ?? env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    UNSUBSCRIBE_SECRET: env.UNSUBSCRIBE_SECRET ?? DEV_UNSUBSCRIBE_SECRET,
     isProduction: env.NODE_ENV === 'production',
+    LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS:
+      env.LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === 'test' ? 0 : 500),
+    LOAD_SHEDDING_MAX_HEAP_MB:
+      env.LOAD_SHEDDING_MAX_HEAP_MB ?? (env.NODE_ENV === 'test' ? 0 : 1_536),
+    /** The known dev admin exists only in development on the embedded database. */
+    seedDevAdmin: env.NODE_ENV === 'development' && !env.DATABASE_URL,
   }));
 
 export type Config = z.output<typeof envSchema>;
@@ -119,9 +166,16 @@ export class ConfigError extends Error {}
  * Reads the configuration once, at start. A bad value stops the process with a
  * message naming the variable.
  */
+/** The process environment, for the command-line tools (src/cli) that read a few extra variables. */
+export function processEnvironment(): Record<string, string | undefined> {
+  return process.env;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Treat empty strings as unset, as .env files commonly leave `NAME=`.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  // An unset NODE_ENV never means development against a real database.
+  cleaned.NODE_ENV ??= cleaned.DATABASE_URL ? 'production' : 'development';
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

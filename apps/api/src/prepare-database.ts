@@ -13,14 +13,18 @@ export async function prepareDatabase(db: DB): Promise<{ posts: number }> {
   return { posts };
 }
 
-/** Development only: a known admin account, printed by the dev command. */
+/**
+ * Development on the embedded database only (NODE_ENV=development, no DATABASE_URL):
+ * a known admin account, printed by the dev command. Never on a real database.
+ */
 export async function ensureDevAdmin(db: DB, config: Config): Promise<void> {
-  if (config.NODE_ENV !== 'development') return;
+  if (!config.seedDevAdmin) return;
   if (await findUserForLogin(db, config.DEV_ADMIN_USERNAME)) return;
   await insertUser(db, {
     username: config.DEV_ADMIN_USERNAME,
     email: `${config.DEV_ADMIN_USERNAME}@localhost.test`,
     name: 'Development Admin',
     passwordHash: await hashPassword(config.DEV_ADMIN_PASSWORD),
+    status: 'active',
   }).catch(() => undefined); // another instance created it first
 }

@@ -53,7 +53,9 @@ async function main() {
         `  API        http://localhost:${config.API_PORT}/api/health`,
         `  Marketing  ${config.PUBLIC_SITE_URL}`,
         `  Admin      ${config.ADMIN_URL}`,
-        `  Dev admin  username "${config.DEV_ADMIN_USERNAME}", password "${config.DEV_ADMIN_PASSWORD}"`,
+        config.seedDevAdmin
+          ? `  Dev admin  username "${config.DEV_ADMIN_USERNAME}", password "${config.DEV_ADMIN_PASSWORD}"`
+          : '  Dev admin  none (DATABASE_URL is set): create one with `pnpm --filter @repo/api admin:create`',
         '',
       ].join('\n'),
     );

@@ -1,7 +1,21 @@
 import { AUTH_MESSAGES } from '@repo/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGISTRATION_CLOSED_MESSAGE } from '../src/routes/api/auth';
-import { createTestContext, sessionCookie, type TestContext } from './helpers/test-app';
+import { buildApp } from '../src/app';
+import { CSRF_MESSAGE } from '../src/plugins/app/admin-auth';
+import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from '../src/plugins/external/session';
+import {
+  ACCOUNT_DISABLED_MESSAGE,
+  ACCOUNT_PENDING_MESSAGE,
+  REGISTRATION_CLOSED_MESSAGE,
+} from '../src/routes/api/auth';
+import { SETUP_TOKEN_REQUIRED_MESSAGE } from '../src/routes/api/auth/setup-token';
+import { insertStaffUser, STAFF_PASSWORD } from './helpers/admin';
+import {
+  createTestContext,
+  sessionCookie,
+  TEST_SETUP_TOKEN,
+  type TestContext,
+} from './helpers/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,35 +29,56 @@ const login = (payload: Record<string, unknown>, cookie?: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/login', payload, headers: cookie ? { cookie } : {} });
 const currentUser = (cookie?: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/user', headers: cookie ? { cookie } : {} });
+const founder = {
+  username: 'founder',
+  password: 'correct horse',
+  email: 'founder@gmail.com',
+  name: 'Founder',
+};
 
-describe('sessions and the registration policy', () => {
-  it('GET /api/user answers 401 without a session', async () => {
-    const response = await currentUser();
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ message: expect.any(String) });
+describe('the first account (created by the operator)', () => {
+  it('GET /api/user answers 401 without a session, and setup is needed', async () => {
+    expect((await currentUser()).statusCode).toBe(401);
+    const status = await ctx.app.inject({ method: 'GET', url: '/api/setup-status' });
+    expect(status.json()).toEqual({ needsSetup: true });
   });
 
-  it('lets the first account register from any domain and signs it in with a safe cookie', async () => {
-    const response = await register({
-      username: 'founder',
-      password: 'correct horse',
-      email: 'founder@gmail.com',
-      name: 'Founder',
+  it.each([
+    ['without a setup token', {}],
+    ['with a wrong setup token', { setupToken: 'not-the-setup-token-at-all' }],
+    ['with a setup token of the wrong type', { setupToken: 12345 }],
+  ])('is refused %s (403) and creates nothing', async (_label, extra) => {
+    const response = await register({ ...founder, ...extra });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      type: 'setup_token_required',
+      message: SETUP_TOKEN_REQUIRED_MESSAGE,
     });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const users = await ctx.database.db.selectFrom('users').select('id').execute();
+    expect(users).toEqual([]);
+  });
+
+  it('with the setup token: any domain, active, signed in with a strict cookie', async () => {
+    const response = await register({ ...founder, setupToken: TEST_SETUP_TOKEN });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(String),
       username: 'founder',
       email: 'founder@gmail.com',
       name: 'Founder',
+      status: 'active',
     });
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/i);
-    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=`));
     expect(setCookie).not.toMatch(/Secure/i);
     const me = await currentUser(sessionCookie(response));
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ username: 'founder' });
+    expect(me.json()).toMatchObject({ username: 'founder', status: 'active' });
+    const status = await ctx.app.inject({ method: 'GET', url: '/api/setup-status' });
+    expect(status.json()).toEqual({ needsSetup: false });
   });
 
   it('stores the session in the database and never the password in clear', async () => {
@@ -54,14 +89,16 @@ describe('sessions and the registration policy', () => {
       .select('passwordHash')
       .where('username', '=', 'founder')
       .executeTakeFirstOrThrow();
-    expect(user.passwordHash).toMatch(/^scrypt\$/);
+    expect(user.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(user.passwordHash).not.toContain('correct horse');
   });
+});
 
-  it('refuses later registrations outside ADMIN_EMAIL_DOMAINS with 403 and creates nothing', async () => {
+describe('later registrations', () => {
+  it('refuses addresses outside ADMIN_EMAIL_DOMAINS with 403 and creates nothing', async () => {
     const response = await register({
       username: 'stranger',
-      password: 'secret1',
+      password: 'a-long-password',
       email: 'stranger@gmail.com',
       name: 'Stranger',
     });
@@ -78,48 +115,219 @@ describe('sessions and the registration policy', () => {
     expect(found).toBeUndefined();
   });
 
-  it('lets staff from an allow-listed domain register, and refuses a taken username with 409', async () => {
-    const staff = await register({
+  let verifyLink = '';
+  it('creates a pending account, signs nobody in, and queues a single-use link', async () => {
+    const response = await register({
       username: 'editor',
-      password: 'secret1',
+      password: 'a-long-password',
       email: 'Editor@Staff.Example',
       name: 'Editor',
     });
-    expect(staff.statusCode).toBe(201);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      status: 'pending',
+      message:
+        'Check your inbox: we sent a confirmation link to Editor@Staff.Example. Your account works once you confirm it.',
+    });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const user = await ctx.database.db
+      .selectFrom('users')
+      .select(['id', 'status', 'emailVerifiedAt'])
+      .where('username', '=', 'editor')
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ status: 'pending', emailVerifiedAt: null });
+
+    const mail = await ctx.database.db
+      .selectFrom('emailOutbox')
+      .selectAll()
+      .where('toEmail', '=', 'Editor@Staff.Example')
+      .executeTakeFirstOrThrow();
+    expect(mail.stream).toBe('outbound');
+    const match = mail.textBody.match(/http:\/\/localhost:3002\/verify-email\?token=([\w-]+)/);
+    expect(match).not.toBeNull();
+    verifyLink = match![1]!;
+    expect(verifyLink).toHaveLength(43); // 32 random bytes, base64url
+    expect(mail.htmlBody).toContain(`/verify-email?token=${verifyLink}`);
+
+    // Only the SHA-256 of the token is stored, for 24 hours.
+    const token = await ctx.database.db
+      .selectFrom('accountTokens')
+      .selectAll()
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(token.purpose).toBe('verify_email');
+    expect(token.tokenHash).not.toContain(verifyLink);
+    expect(token.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    const hours = (new Date(token.expiresAt).getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+
+    const audit = await ctx.database.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'account.register')
+      .where('targetId', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit.details)).not.toContain('Editor@');
+  });
+
+  it('a pending account cannot sign in (403 with the right password, 401 with a wrong one)', async () => {
+    const right = await login({ username: 'editor', password: 'a-long-password' });
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toEqual({ type: 'account_pending', message: ACCOUNT_PENDING_MESSAGE });
+    expect(right.headers['set-cookie']).toBeUndefined();
+    expect((await login({ username: 'editor', password: 'wrong-password' })).statusCode).toBe(401);
+  });
+
+  it('refuses an unknown or malformed verification token with 400 invalid_token', async () => {
+    for (const token of ['A'.repeat(43), 'short', 42, undefined]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/verify-email',
+        payload: { token },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        type: 'invalid_token',
+        message: 'This link is invalid or has expired.',
+      });
+    }
+  });
+
+  it('the link activates the account once; a replay fails; then it signs in', async () => {
+    const verify = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/verify-email', payload: { token: verifyLink } });
+    const first = await verify();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ message: 'Email confirmed. You can now sign in.' });
+    const user = await ctx.database.db
+      .selectFrom('users')
+      .select(['status', 'emailVerifiedAt'])
+      .where('username', '=', 'editor')
+      .executeTakeFirstOrThrow();
+    expect(user.status).toBe('active');
+    expect(user.emailVerifiedAt).not.toBeNull();
+    const replay = await verify();
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().type).toBe('invalid_token');
+
+    const signedIn = await login({ username: 'editor', password: 'a-long-password' });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ username: 'editor', status: 'active' });
+  });
+
+  it('refuses an expired link', async () => {
+    const response = await register({
+      username: 'late',
+      password: 'a-long-password',
+      email: 'late@wordloom.ai',
+      name: 'Late',
+    });
+    expect(response.statusCode).toBe(201);
+    const mail = await ctx.database.db
+      .selectFrom('emailOutbox')
+      .select('textBody')
+      .where('toEmail', '=', 'late@wordloom.ai')
+      .executeTakeFirstOrThrow();
+    const token = mail.textBody.match(/verify-email\?token=([\w-]+)/)![1]!;
+    await ctx.database.db
+      .updateTable('accountTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('email', '=', 'late@wordloom.ai')
+      .execute();
+    const verify = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/verify-email',
+      payload: { token },
+    });
+    expect(verify.statusCode).toBe(400);
+    expect(verify.json().type).toBe('invalid_token');
+  });
+
+  it('refuses a taken username or email with 409', async () => {
     const again = await register({
       username: 'EDITOR',
-      password: 'secret1',
+      password: 'a-long-password',
       email: 'other@wordloom.ai',
       name: 'Editor',
     });
     expect(again.statusCode).toBe(409);
   });
+});
 
-  it('validates login and register with the spec messages', async () => {
+describe('passwords and validation', () => {
+  it('validates login with the spec messages (4 characters to type)', async () => {
     const badLogin = await login({ username: 'a', password: '123' });
     expect(badLogin.statusCode).toBe(400);
     expect(badLogin.json().issues).toEqual([
       { path: 'username', message: AUTH_MESSAGES.username },
       { path: 'password', message: AUTH_MESSAGES.password },
     ]);
-    const badRegister = await register({
+  });
+
+  it('refuses new passwords under 8 characters, and the 10,000 most common (any case)', async () => {
+    const short = await register({
       username: 'valid',
-      password: 'valid',
+      password: 'seven77',
       email: 'nope',
       name: 'N',
     });
-    expect(badRegister.json().issues).toEqual([
+    expect(short.statusCode).toBe(400);
+    expect(short.json().issues).toEqual([
+      { path: 'password', message: 'Password must be at least 8 characters' },
       { path: 'email', message: AUTH_MESSAGES.email },
       { path: 'name', message: AUTH_MESSAGES.name },
     ]);
+    for (const password of ['password1', 'PassWord1', 'qwertyuiop', 'iloveyou']) {
+      const common = await register({
+        username: 'valid',
+        password,
+        email: 'valid@wordloom.ai',
+        name: 'Valid',
+      });
+      expect(common.statusCode).toBe(400);
+      expect(common.json().issues).toEqual([
+        { path: 'password', message: 'This password is too common: choose another one.' },
+      ]);
+    }
   });
+});
 
+describe('status checks at sign-in and on every request', () => {
+  it('a disabled account cannot sign in, and its existing session stops at once', async () => {
+    const id = await insertStaffUser(ctx, { username: 'leaver' });
+    const signedIn = await login({ username: 'leaver', password: STAFF_PASSWORD });
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = sessionCookie(signedIn)!;
+    expect((await currentUser(cookie)).statusCode).toBe(200);
+
+    await ctx.database.db
+      .updateTable('users')
+      .set({ status: 'disabled' })
+      .where('id', '=', id)
+      .execute();
+    expect((await currentUser(cookie)).statusCode).toBe(401);
+    const admin = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/waitlist',
+      headers: { cookie },
+    });
+    expect(admin.statusCode).toBe(401);
+
+    const again = await login({ username: 'leaver', password: STAFF_PASSWORD });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ type: 'account_disabled', message: ACCOUNT_DISABLED_MESSAGE });
+    expect((await login({ username: 'leaver', password: 'wrong-password' })).statusCode).toBe(401);
+  });
+});
+
+describe('sessions', () => {
   it('answers 401 to a wrong password or an unknown user', async () => {
     expect((await login({ username: 'founder', password: 'wrong password' })).statusCode).toBe(401);
     expect((await login({ username: 'nobody', password: 'whatever' })).statusCode).toBe(401);
   });
 
-  it('regenerates the session id at login and ends the session at logout', async () => {
+  it('regenerates the session id at login; logout needs the admin origin and ends the session', async () => {
     // A session that exists before login (e.g. planted by an attacker).
     const first = await login({ username: 'founder', password: 'correct horse' });
     const before = sessionCookie(first)!;
@@ -130,18 +338,90 @@ describe('sessions and the registration policy', () => {
     expect((await currentUser(before)).statusCode).toBe(401);
     expect((await currentUser(after)).statusCode).toBe(200);
 
+    // A cross-site page (or the public site) cannot sign staff out.
+    for (const origin of [undefined, 'https://evil.example', ctx.config.PUBLIC_SITE_URL]) {
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { cookie: after, ...(origin ? { origin } : {}) },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ type: 'csrf', message: CSRF_MESSAGE });
+      expect((await currentUser(after)).statusCode).toBe(200);
+    }
+
     const logout = await ctx.app.inject({
       method: 'POST',
       url: '/api/logout',
-      headers: { cookie: after },
+      headers: { cookie: after, origin: ctx.config.ADMIN_URL },
     });
     expect(logout.statusCode).toBe(200);
     expect((await currentUser(after)).statusCode).toBe(401);
   });
 });
 
+describe('the generated setup token', () => {
+  it('without ADMIN_SETUP_TOKEN, is random, printed in the log while no account exists, and works', async () => {
+    const lines: string[] = [];
+    const base = await createTestContext({ ADMIN_SETUP_TOKEN: '' });
+    const app = await buildApp({
+      config: { ...base.config, ADMIN_SETUP_TOKEN: undefined, LOG_LEVEL: 'info' },
+      db: base.database.db,
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    try {
+      await app.ready();
+      const logged = lines.join('\n').match(/setup token: ([\w-]+)/);
+      expect(logged).not.toBeNull();
+      const token = logged![1]!;
+      expect(token.length).toBeGreaterThanOrEqual(32);
+      const wrong = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { ...founder, setupToken: TEST_SETUP_TOKEN },
+      });
+      expect(wrong.statusCode).toBe(403);
+      const right = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { ...founder, setupToken: token },
+      });
+      expect(right.statusCode).toBe(201);
+    } finally {
+      await app.close();
+      await base.close();
+    }
+  });
+
+  it('two first registrations at once create one active account', async () => {
+    const race = await createTestContext({ ADMIN_EMAIL_DOMAINS: '' });
+    try {
+      const [a, b] = await Promise.all(
+        ['first-a', 'first-b'].map((username) =>
+          race.app.inject({
+            method: 'POST',
+            url: '/api/register',
+            payload: {
+              username,
+              password: 'a-long-password',
+              email: `${username}@example.com`,
+              name: 'First',
+              setupToken: TEST_SETUP_TOKEN,
+            },
+          }),
+        ),
+      );
+      expect([a!.statusCode, b!.statusCode].sort()).toEqual([201, 403]);
+      const users = await race.database.db.selectFrom('users').select('status').execute();
+      expect(users).toEqual([{ status: 'active' }]);
+    } finally {
+      await race.close();
+    }
+  });
+});
+
 describe('cookies in production', () => {
-  it('are marked Secure', async () => {
+  it('are named __Host-wl_sid, Secure, Path=/, no Domain, SameSite=Strict', async () => {
     const production = await createTestContext({ NODE_ENV: 'production' });
     try {
       const response = await production.app.inject({
@@ -149,10 +429,27 @@ describe('cookies in production', () => {
         url: '/api/register',
         // Behind the TLS-terminating proxy (TRUST_PROXY=loopback).
         headers: { 'x-forwarded-proto': 'https' },
-        payload: { username: 'prod', password: 'secret1', email: 'prod@example.com', name: 'Prod' },
+        payload: {
+          username: 'prod',
+          password: 'a-long-password',
+          email: 'prod@example.com',
+          name: 'Prod',
+          setupToken: TEST_SETUP_TOKEN,
+        },
       });
       expect(response.statusCode).toBe(201);
-      expect(String(response.headers['set-cookie'])).toMatch(/Secure/);
+      const setCookie = String(response.headers['set-cookie']);
+      expect(setCookie).toMatch(new RegExp(`^${SECURE_SESSION_COOKIE_NAME}=`));
+      expect(setCookie).toMatch(/; Secure/);
+      expect(setCookie).toMatch(/; Path=\//);
+      expect(setCookie).toMatch(/SameSite=Strict/);
+      expect(setCookie).not.toMatch(/Domain=/i);
+      const me = await production.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { cookie: sessionCookie(response)!, 'x-forwarded-proto': 'https' },
+      });
+      expect(me.statusCode).toBe(200);
     } finally {
       await production.close();
     }

@@ -28,6 +28,9 @@ describe('the API process', () => {
         ...process.env,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
+        SESSION_SECRET: 'process-test-session-secret-long-enough-01',
+        UNSUBSCRIBE_SECRET: 'process-test-unsubscribe-secret-long-enough',
+        ADMIN_SETUP_TOKEN: '',
         API_HOST: '127.0.0.1',
         API_PORT: String(port),
         PGLITE_DATA_DIR: dataDir,
@@ -43,6 +46,23 @@ describe('the API process', () => {
     const posts = await waitFor(`http://127.0.0.1:${port}/api/posts`);
     expect(posts.status).toBe(200);
     expect(((await posts.json()) as unknown[]).length).toBeGreaterThanOrEqual(9);
+
+    // The first request on a fresh install cannot claim the console.
+    const claim = await fetch(`http://127.0.0.1:${port}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: 'intruder',
+        password: 'a-long-unusual-passphrase',
+        email: 'intruder@example.com',
+        name: 'Intruder',
+      }),
+    });
+    expect(claim.status).toBe(403);
+    expect(await claim.json()).toMatchObject({ type: 'setup_token_required' });
+    expect(
+      await fetch(`http://127.0.0.1:${port}/api/setup-status`).then((r) => r.json()),
+    ).toEqual({ needsSetup: true });
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

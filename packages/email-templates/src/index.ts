@@ -1,6 +1,11 @@
 import { toPlainText } from '@react-email/render';
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import {
+  type AccountEmailPurpose,
+  accountEmailSubject,
+  AccountVerificationEmail,
+} from './account-verification';
 import { AnnouncementEmail, DEFAULT_ANNOUNCEMENT } from './announcement';
 import { BetaInvitationEmail } from './beta-invitation';
 import { BRAND } from './brand';
@@ -8,6 +13,7 @@ import { type EmailTemplateData, oneLine, type ResolvedEmailData, resolveData } 
 import { WaitlistUpdateEmail } from './waitlist-update';
 import { WaitlistWelcomeEmail } from './waitlist-welcome';
 
+export type { AccountEmailPurpose } from './account-verification';
 export { BRAND } from './brand';
 export { DEFAULT_SITE_URL, type EmailTemplateData, safeUrl } from './data';
 
@@ -124,4 +130,21 @@ export async function renderEmail(
 ): Promise<RenderedEmail> {
   const { html, text } = await template.render(data);
   return { subject: template.subject(data), html, text };
+}
+
+/**
+ * The staff account mail (issue 8): a registration's confirmation link or an
+ * invitation. Transactional and sent by the API only, so it is not in
+ * `emailTemplates` (the console's list for previews and bulk sends).
+ */
+export function renderAccountEmail(input: {
+  purpose: AccountEmailPurpose;
+  actionUrl: string;
+  siteUrl?: string;
+}): RenderedEmail {
+  const siteUrl = resolveData({ siteUrl: input.siteUrl }).siteUrl;
+  const html = `${DOCTYPE}${renderToStaticMarkup(
+    createElement(AccountVerificationEmail, { ...input, siteUrl }),
+  )}`;
+  return { subject: accountEmailSubject(input.purpose), html, text: toPlainText(html) };
 }

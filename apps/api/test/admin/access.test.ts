@@ -1,7 +1,7 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_MESSAGE } from '../../src/plugins/app/admin-auth';
-import { signInAdmin } from '../helpers/admin';
+import { seedWaitlist, signInAdmin } from '../helpers/admin';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
@@ -111,7 +111,6 @@ describe('a signed-in admin', () => {
 
   it.each([
     ['the admin console origin', { origin: 'http://localhost:3002' }],
-    ['the public site (which hosts /admin)', { origin: 'http://localhost:3000' }],
     ['an origin from ADMIN_ALLOWED_ORIGINS', { origin: 'https://ops.example.com' }],
     [
       'a Referer from the admin console when Origin is absent',
@@ -128,6 +127,18 @@ describe('a signed-in admin', () => {
     expect(response.statusCode).toBe(201);
   });
 
+  it('may not change state from the public site: only the console is a staff origin', async () => {
+    const { headers } = await signInAdmin(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: { cookie: headers.cookie, origin: ctx.config.PUBLIC_SITE_URL },
+      payload: { name: 'From the public site' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ type: 'csrf' });
+  });
+
   it('is refused once signed out', async () => {
     const { headers } = await signInAdmin(ctx);
     const other = await ctx.app.inject({
@@ -136,7 +147,11 @@ describe('a signed-in admin', () => {
       payload: { username: 'staff-admin', password: 'admin-password' },
     });
     const cookie = `wl_sid=${other.cookies.find((c) => c.name === 'wl_sid')!.value}`;
-    await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie, origin: ctx.config.ADMIN_URL },
+    });
     const response = await ctx.app.inject({
       method: 'GET',
       url: '/api/admin/waitlist',
@@ -169,11 +184,12 @@ describe('an API key', () => {
       const response = await ctx.app.inject({ method: 'GET', url, headers: { authorization } });
       expect(response.statusCode, url).toBe(200);
     }
+    // A state change with no Origin at all: a key is not an ambient credential.
+    const [entry] = await seedWaitlist(ctx, 1);
     const write = await ctx.app.inject({
       method: 'POST',
-      url: '/api/admin/api-keys',
+      url: `/api/admin/beta/approve/${entry}`,
       headers: { authorization },
-      payload: { name: 'Made by a key', environment: 'test' },
     });
     expect(write.statusCode).toBe(201);
   });

@@ -135,15 +135,47 @@ describe('using and revoking a key', () => {
     expect(row.revokedAt).toBeInstanceOf(Date);
   });
 
-  it('lets a key revoke itself, after which it is refused', async () => {
+  it('refuses to let a key create or revoke keys (403 session_required): a key cannot mint keys', async () => {
     const { formattedKey, apiKey } = (await create({ name: 'Self' })).json<CreatedApiKey>();
-    const response = await ctx.app.inject({
+    const auth = { authorization: `Bearer ${formattedKey}` };
+    const expected = {
+      type: 'session_required',
+      message: 'Creating or revoking API keys needs a signed-in session.',
+    };
+    const mint = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: auth,
+      payload: { name: 'Minted by a key' },
+    });
+    expect(mint.statusCode).toBe(403);
+    expect(mint.json()).toEqual(expected);
+    const revoked = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/admin/api-keys/${apiKey.id}`,
-      headers: { authorization: `Bearer ${formattedKey}` },
+      headers: auth,
     });
-    expect(response.statusCode).toBe(200);
+    expect(revoked.statusCode).toBe(403);
+    expect(revoked.json()).toEqual(expected);
+    expect((await listKeys()).map((key) => key.name)).not.toContain('Minted by a key');
+    // Still active: the session revokes it, and then the key is refused.
+    expect((await withKey(formattedKey)).statusCode).toBe(200);
+    expect((await revoke(apiKey.id)).statusCode).toBe(200);
     expect((await withKey(formattedKey)).statusCode).toBe(401);
+  });
+
+  it('writes audit entries for create and revoke, without the secret', async () => {
+    const { formattedKey, apiKey } = (await create({ name: 'Audited' })).json<CreatedApiKey>();
+    await revoke(apiKey.id);
+    const entries = await ctx.database.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('targetId', '=', apiKey.id)
+      .orderBy('id')
+      .execute();
+    expect(entries.map((entry) => entry.action)).toEqual(['api_key.create', 'api_key.revoke']);
+    expect(entries[0]!.actorUserId).toBe(admin.userId);
+    expect(JSON.stringify(entries)).not.toContain(formattedKey.split('_').at(-1));
   });
 
   it('answers 404 to an unknown or malformed id', async () => {

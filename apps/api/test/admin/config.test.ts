@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 
-const base = { NODE_ENV: 'test', SESSION_SECRET: 'a-session-secret-that-is-long-enough-1234' };
+const SESSION_SECRET = 'a-session-secret-that-is-long-enough-1234';
+const UNSUBSCRIBE_SECRET = 'an-unsubscribe-secret-that-is-long-enough-5678';
+const base = { NODE_ENV: 'test', SESSION_SECRET, UNSUBSCRIBE_SECRET };
+const DATABASE_URL = 'postgres://app@db.example.com:5432/wordloom';
 
 describe('email and admin configuration', () => {
   it('has working defaults: mail captured, streams named, links to the local API', () => {
@@ -14,12 +17,11 @@ describe('email and admin configuration', () => {
       API_PUBLIC_URL: 'http://localhost:3001',
       ADMIN_ALLOWED_ORIGINS: [],
       EMAIL_MAX_ATTEMPTS: 10,
+      SESSION_IDLE_MINUTES: 60,
+      SESSION_ABSOLUTE_HOURS: 12,
+      UNSUBSCRIBE_SECRET,
     });
-    // Unsubscribe links are signed with the session secret unless told otherwise.
-    expect(config.UNSUBSCRIBE_SECRET).toBe(base.SESSION_SECRET);
-    expect(loadConfig({ ...base, UNSUBSCRIBE_SECRET: 'u'.repeat(32) }).UNSUBSCRIBE_SECRET).toBe(
-      'u'.repeat(32),
-    );
+    expect(config.ADMIN_SETUP_TOKEN).toBeUndefined();
   });
 
   it('reads ADMIN_ALLOWED_ORIGINS as a list of origins', () => {
@@ -39,8 +41,57 @@ describe('email and admin configuration', () => {
     ['EMAIL_MAX_ATTEMPTS', '0'],
     ['POSTMARK_TIMEOUT_MS', 'soon'],
     ['API_PUBLIC_URL', 'localhost'],
+    ['ADMIN_SETUP_TOKEN', 'too-short'],
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['SESSION_ABSOLUTE_HOURS', 'forever'],
   ])('refuses %s=%j, naming it', (name, value) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(name);
+  });
+});
+
+describe('environment and secrets (issue 8)', () => {
+  it('an unset NODE_ENV means production with DATABASE_URL, development without', () => {
+    const withDatabase = loadConfig({ DATABASE_URL, SESSION_SECRET, UNSUBSCRIBE_SECRET });
+    expect(withDatabase.NODE_ENV).toBe('production');
+    expect(withDatabase.isProduction).toBe(true);
+    expect(withDatabase.seedDevAdmin).toBe(false);
+    const embedded = loadConfig({});
+    expect(embedded.NODE_ENV).toBe('development');
+    expect(embedded.seedDevAdmin).toBe(true);
+  });
+
+  it('seeds the dev admin only in development on the embedded database', () => {
+    expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL }).seedDevAdmin).toBe(false);
+    expect(loadConfig({ ...base }).seedDevAdmin).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).seedDevAdmin).toBe(false);
+  });
+
+  it.each(['test', 'production'])(
+    'outside development (%s) requires SESSION_SECRET and UNSUBSCRIBE_SECRET, naming each',
+    (NODE_ENV) => {
+      expect(() => loadConfig({ NODE_ENV, UNSUBSCRIBE_SECRET })).toThrow(
+        /SESSION_SECRET is required outside development/,
+      );
+      expect(() => loadConfig({ NODE_ENV, SESSION_SECRET })).toThrow(
+        /UNSUBSCRIBE_SECRET is required outside development/,
+      );
+      expect(() => loadConfig({ NODE_ENV, SESSION_SECRET, UNSUBSCRIBE_SECRET })).not.toThrow();
+    },
+  );
+
+  it('with NODE_ENV unset and DATABASE_URL set, the secrets are required too', () => {
+    expect(() => loadConfig({ DATABASE_URL })).toThrow(/SESSION_SECRET is required/);
+  });
+
+  it('refuses UNSUBSCRIBE_SECRET equal to SESSION_SECRET', () => {
+    expect(() => loadConfig({ ...base, UNSUBSCRIBE_SECRET: SESSION_SECRET })).toThrow(
+      /UNSUBSCRIBE_SECRET must differ from SESSION_SECRET/,
+    );
+  });
+
+  it('development keeps working without any secret, with two different built-in ones', () => {
+    const config = loadConfig({ NODE_ENV: 'development' });
+    expect(config.SESSION_SECRET).not.toBe(config.UNSUBSCRIBE_SECRET);
   });
 });

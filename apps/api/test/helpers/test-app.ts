@@ -2,7 +2,14 @@ import { createTestDatabase, type TestDatabase } from '@repo/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
+import {
+  SECURE_SESSION_COOKIE_NAME,
+  SESSION_COOKIE_NAME,
+} from '../../src/plugins/external/session';
 import { prepareDatabase } from '../../src/prepare-database';
+
+/** ADMIN_SETUP_TOKEN of every test context: the first registration must send it. */
+export const TEST_SETUP_TOKEN = 'test-setup-token-0123456789';
 
 export interface TestContext {
   app: App;
@@ -27,6 +34,8 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_ENABLED: 'false',
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-1234',
+    UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret-that-is-long-enough-5678',
+    ADMIN_SETUP_TOKEN: TEST_SETUP_TOKEN,
     ...env,
   });
   const app = await buildApp({ config, db: database.db, ...options });
@@ -46,7 +55,8 @@ export async function createTestContext(
 /** The `name=value` pair of the session cookie set by a response, for the next request. */
 export function sessionCookie(response: LightMyRequestResponse): string | undefined {
   // The last one wins, as in a browser (a regenerated session first clears the old cookie).
-  const cookie = response.cookies.filter((c) => c.name === 'wl_sid').at(-1);
+  const names = [SESSION_COOKIE_NAME, SECURE_SESSION_COOKIE_NAME];
+  const cookie = response.cookies.filter((c) => names.includes(c.name)).at(-1);
   return cookie ? `${cookie.name}=${cookie.value}` : undefined;
 }
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
-import { forbidden, unauthorized } from '../../errors';
+import { AppError, forbidden, unauthorized } from '../../errors';
 import { parseApiKey, secretMatches } from '../../routes/api/admin/api-keys/api-key-secret';
 import { findActiveApiKey, touchApiKey } from '../../routes/api/admin/api-keys/api-keys-repository';
-import { findUserById, type PublicUser } from '../../routes/api/auth/users-repository';
+import { type PublicUser } from '../../routes/api/auth/users-repository';
+import { sessionUser } from './authentication';
 
 export type AdminPrincipal =
   { kind: 'session'; user: PublicUser } | { kind: 'api-key'; apiKeyId: string; keyId: string };
@@ -29,12 +30,32 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_MESSAGE =
   'Cross-site request refused: state-changing admin requests must come from the admin console';
 
-function allowedOrigins(config: Config): Set<string> {
-  return new Set([
-    new URL(config.ADMIN_URL).origin,
-    new URL(config.PUBLIC_SITE_URL).origin,
-    ...config.ADMIN_ALLOWED_ORIGINS,
-  ]);
+export const TEXT_PLAIN_MESSAGE =
+  'Admin requests must send JSON (application/json), not text/plain';
+
+/**
+ * Origins allowed to make state-changing session requests: the admin console and
+ * ADMIN_ALLOWED_ORIGINS. Not the public site: a script injected there must not act
+ * with a staff member's session.
+ */
+export function allowedOrigins(config: Config): Set<string> {
+  return new Set([new URL(config.ADMIN_URL).origin, ...config.ADMIN_ALLOWED_ORIGINS]);
+}
+
+/** Throws 403 unless a state-changing request states an allowed origin. */
+export function assertAllowedOrigin(request: FastifyRequest, origins: Set<string>): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = statedOrigin(request);
+  if (!origin || !origins.has(origin)) throw forbidden(CSRF_MESSAGE, 'csrf');
+}
+
+/**
+ * text/plain is a "simple" content type a cross-site form or sendBeacon may send
+ * without a CORS preflight; its parser exists for analytics beacons only.
+ */
+function isTextPlain(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'];
+  return typeof type === 'string' && type.split(';')[0]!.trim().toLowerCase() === 'text/plain';
 }
 
 /** The origin a browser states for the request: Origin, or failing that the Referer's. */
@@ -78,17 +99,18 @@ export default fp(
     fastify.decorate('requireAdmin', async (request: FastifyRequest) => {
       // An API key carries no ambient credential, so it needs no CSRF check.
       const authorization = request.headers.authorization;
-      if (authorization !== undefined) return fromApiKey(request, authorization);
-
-      const userId = request.session.userId;
-      const user = userId ? await findUserById(db, userId) : undefined;
-      if (!user) throw unauthorized();
-      if (!SAFE_METHODS.has(request.method)) {
-        const origin = statedOrigin(request);
-        if (!origin || !origins.has(origin)) throw forbidden(CSRF_MESSAGE, 'csrf');
+      if (authorization !== undefined) {
+        await fromApiKey(request, authorization);
+      } else {
+        // Only an active account: a disabled (or pending) one's sessions stop at once.
+        const user = await sessionUser(fastify, request);
+        if (!user) throw unauthorized();
+        assertAllowedOrigin(request, origins);
+        request.user = user;
+        request.admin = { kind: 'session', user };
       }
-      request.user = user;
-      request.admin = { kind: 'session', user };
+      if (isTextPlain(request))
+        throw new AppError(415, TEXT_PLAIN_MESSAGE, 'unsupported_media_type');
     });
   },
   { name: 'admin-auth', dependencies: ['db', 'session', 'authentication'] },

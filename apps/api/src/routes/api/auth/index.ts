@@ -1,81 +1,285 @@
-import { loginSchema, registerSchema } from '@repo/validation';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, conflict, forbidden, parseWith, unauthorized } from '../../../errors';
+import { loginSchema } from '@repo/validation';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AuditActor, recordAudit } from '../../../audit/audit-log';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  parseWith,
+  unauthorized,
+} from '../../../errors';
+import { allowedOrigins, assertAllowedOrigin } from '../../../plugins/app/admin-auth';
+import { sessionUser } from '../../../plugins/app/authentication';
 import { perMinute } from '../../../plugins/external/rate-limit';
-import { hashPassword, timingDummyHash, verifyPassword } from './password';
+import {
+  consumeAccountToken,
+  findValidAccountToken,
+  INVALID_TOKEN_MESSAGE,
+  issueAccountToken,
+  tokenOf,
+} from './account-tokens';
+import { commonPasswords } from './common-passwords';
+import {
+  accountKey,
+  addressKey,
+  isTrustedAddress,
+  lockedForSeconds,
+  recordFailure,
+  recordSuccess,
+  throttledMessage,
+} from './login-throttle';
+import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from './password';
+import { serverAcceptInviteSchema, serverRegisterSchema } from './password-policy';
+import { generateSetupToken, SETUP_TOKEN_REQUIRED_MESSAGE, setupTokenMatches } from './setup-token';
 import {
   countUsers,
-  findUserById,
   findUserForLogin,
   insertUser,
   lockRegistrations,
   type PublicUser,
+  updatePasswordHash,
   usernameOrEmailTaken,
 } from './users-repository';
 
 export const REGISTRATION_CLOSED_MESSAGE =
   'Registration is closed: only staff with an approved company email address can create an account. Ask an administrator for access.';
+export const ACCOUNT_PENDING_MESSAGE =
+  'Confirm your email address first: we sent you a link when you registered.';
+export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled. Ask an administrator.';
+export const EMAIL_CONFIRMED_MESSAGE = 'Email confirmed. You can now sign in.';
+export const DUPLICATE_USER_MESSAGE = 'That username or email is already registered';
+
+export const pendingRegistrationMessage = (email: string) =>
+  `Check your inbox: we sent a confirmation link to ${email}. Your account works once you confirm it.`;
+
+export const invalidToken = () => badRequest(INVALID_TOKEN_MESSAGE, 'invalid_token');
 
 /** Starts a fresh session for `user`; a new id defeats session fixation. */
 async function signIn(request: FastifyRequest, user: PublicUser): Promise<void> {
   await request.session.regenerate();
   request.session.userId = user.id;
   await request.session.save();
+  // Shown to admins in the account's session list.
+  const userAgent = request.headers['user-agent'];
+  await request.server.db
+    .updateTable('sessions')
+    .set({
+      ip: request.ip,
+      userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+    })
+    .where('sid', '=', request.session.sessionId)
+    .execute();
 }
 
-function emailDomain(email: string): string {
+export function emailDomain(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 }
 
+function setupTokenOf(body: unknown): unknown {
+  return body && typeof body === 'object'
+    ? (body as { setupToken?: unknown }).setupToken
+    : undefined;
+}
+
+/** The actor of a request made by `user` itself (registration, confirmation). */
+function selfActor(request: FastifyRequest, user: PublicUser | undefined): AuditActor {
+  return user
+    ? { actorUserId: user.id, actorLabel: user.username, ip: request.ip }
+    : { actorUserId: null, actorLabel: 'anonymous', ip: request.ip };
+}
+
+function throttled(reply: FastifyReply, seconds: number): AppError {
+  reply.header('retry-after', String(seconds));
+  return new AppError(429, throttledMessage(seconds), 'login_throttled');
+}
+
 export default async function authRoutes(fastify: FastifyInstance) {
-  const { config, db } = fastify;
+  const { config, db, mailer } = fastify;
   const authLimit = perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_AUTH_MAX);
+  const origins = allowedOrigins(config);
+  // Fail at start, not at the first registration, if the list is missing.
+  commonPasswords();
+
+  // The first account needs the operator's setup token: ADMIN_SETUP_TOKEN, or one made up
+  // here, kept in memory and printed in the log while no account exists.
+  const setupToken = config.ADMIN_SETUP_TOKEN ?? generateSetupToken();
+  fastify.addHook('onReady', async () => {
+    if (config.ADMIN_SETUP_TOKEN || (await countUsers(db)) > 0) return;
+    fastify.log.warn(
+      `No account exists yet. Create the first one with this setup token: ${setupToken} (or run \`pnpm --filter @repo/api admin:create\`)`,
+    );
+  });
+
+  fastify.get('/setup-status', async () => ({ needsSetup: (await countUsers(db)) === 0 }));
 
   fastify.get('/user', async (request) => {
-    const userId = request.session.userId;
-    const user = userId ? await findUserById(db, userId) : undefined;
+    const user = await sessionUser(fastify, request);
     if (!user) throw unauthorized('Not authenticated');
     return user;
   });
 
-  fastify.post('/login', { config: authLimit }, async (request) => {
+  fastify.post('/login', { config: authLimit }, async (request, reply) => {
     const { username, password } = parseWith(loginSchema, request.body);
+    const ip = request.ip;
     const found = await findUserForLogin(db, username);
+    // From an address where this account signed in lately, the account key does not
+    // apply: an attacker elsewhere cannot lock its owner out.
+    const trusted = found ? await isTrustedAddress(db, found.id, ip) : false;
+    const keys = trusted ? [addressKey(ip)] : [addressKey(ip), accountKey(username)];
+    const locked = await lockedForSeconds(db, keys);
+    if (locked > 0) throw throttled(reply, locked);
+
     // Verify against a dummy hash when the user is unknown, so timing does not reveal usernames.
-    const valid = await verifyPassword(password, found?.passwordHash ?? (await timingDummyHash));
-    if (!found || !valid)
+    const valid = await verifyPassword(password, found?.passwordHash ?? (await timingDummyHash()));
+    if (!found || !valid) {
+      await recordFailure(db, [addressKey(ip), accountKey(username)]);
       throw new AppError(401, 'Invalid username or password', 'invalid_credentials');
-    const { passwordHash: _hash, ...user } = found;
+    }
+    const { passwordHash, ...user } = found;
+    if (user.status === 'pending') throw forbidden(ACCOUNT_PENDING_MESSAGE, 'account_pending');
+    if (user.status === 'disabled') throw forbidden(ACCOUNT_DISABLED_MESSAGE, 'account_disabled');
+    // Hashes made with weaker parameters are upgraded while the password is at hand.
+    if (needsRehash(passwordHash))
+      await updatePasswordHash(db, user.id, await hashPassword(password));
+    await recordSuccess(db, { username, userId: user.id, ip });
     await signIn(request, user);
     return user;
   });
 
   fastify.post('/register', { config: authLimit }, async (request, reply) => {
-    const input = parseWith(registerSchema, request.body);
+    const input = parseWith(serverRegisterSchema, request.body);
+    const givenToken = setupTokenOf(request.body);
+    // Cheap refusals before the (deliberately slow) password hash.
+    const firstAccount = (await countUsers(db)) === 0;
+    if (firstAccount && !setupTokenMatches(givenToken, setupToken)) {
+      throw forbidden(SETUP_TOKEN_REQUIRED_MESSAGE, 'setup_token_required');
+    }
+    const domainAllowed = config.ADMIN_EMAIL_DOMAINS.includes(emailDomain(input.email));
+    if (!firstAccount && !domainAllowed) {
+      throw forbidden(REGISTRATION_CLOSED_MESSAGE, 'registration_closed');
+    }
     const passwordHash = await hashPassword(input.password);
-    const user = await db.transaction().execute(async (trx) => {
+
+    const result = await db.transaction().execute(async (trx) => {
+      // Serialised, so two "first" accounts cannot be created at once.
       await lockRegistrations(trx);
-      // The first account ever is allowed; after that only allow-listed staff domains.
       const isFirstAccount = (await countUsers(trx)) === 0;
-      if (!isFirstAccount && !config.ADMIN_EMAIL_DOMAINS.includes(emailDomain(input.email))) {
+      if (isFirstAccount && !setupTokenMatches(givenToken, setupToken)) {
+        throw forbidden(SETUP_TOKEN_REQUIRED_MESSAGE, 'setup_token_required');
+      }
+      // The allow-list is a filter; owning the mailbox is proven by the emailed link.
+      if (!isFirstAccount && !domainAllowed) {
         throw forbidden(REGISTRATION_CLOSED_MESSAGE, 'registration_closed');
       }
       if (await usernameOrEmailTaken(trx, input.username, input.email)) {
-        throw conflict('That username or email is already registered', 'duplicate_user');
+        throw conflict(DUPLICATE_USER_MESSAGE, 'duplicate_user');
       }
-      return insertUser(trx, {
+      // The operator's first account (setup token) is active at once; later ones are
+      // pending until their owner opens the link mailed to the address.
+      const user = await insertUser(trx, {
         username: input.username,
         email: input.email,
         name: input.name,
         passwordHash,
+        status: isFirstAccount ? 'active' : 'pending',
       });
+      if (!isFirstAccount) {
+        const { mail } = await issueAccountToken(trx, config, {
+          purpose: 'verify_email',
+          email: user.email,
+          userId: user.id,
+        });
+        await mailer.queue(trx, [mail]);
+      }
+      await recordAudit(trx, selfActor(request, user), {
+        action: 'account.register',
+        targetType: 'user',
+        targetId: user.id,
+        details: { status: user.status, firstAccount: isFirstAccount },
+      });
+      return user;
+    });
+
+    if (result.status === 'active') {
+      await signIn(request, result);
+      return reply.status(201).send(result);
+    }
+    return reply
+      .status(201)
+      .send({ status: 'pending', message: pendingRegistrationMessage(result.email) });
+  });
+
+  fastify.post('/verify-email', { config: authLimit }, async (request) => {
+    const token = tokenOf((request.body as { token?: unknown } | null)?.token);
+    if (!token) throw invalidToken();
+    await db.transaction().execute(async (trx) => {
+      const used = await consumeAccountToken(trx, token, 'verify_email');
+      if (!used?.userId) throw invalidToken();
+      // Only a pending account: a link never re-enables a disabled one.
+      const user = await trx
+        .updateTable('users')
+        .set({ status: 'active', emailVerifiedAt: new Date() })
+        .where('id', '=', used.userId)
+        .where('status', '=', 'pending')
+        .returning(['id', 'username'])
+        .executeTakeFirst();
+      if (!user) throw invalidToken();
+      await recordAudit(
+        trx,
+        { actorUserId: user.id, actorLabel: user.username, ip: request.ip },
+        { action: 'account.verify', targetType: 'user', targetId: user.id },
+      );
+    });
+    return { message: EMAIL_CONFIRMED_MESSAGE };
+  });
+
+  fastify.get('/invite', { config: authLimit }, async (request) => {
+    const token = tokenOf((request.query as { token?: unknown } | null)?.token);
+    const found = token ? await findValidAccountToken(db, token, 'invite') : undefined;
+    if (!found) throw invalidToken();
+    return { email: found.email };
+  });
+
+  fastify.post('/accept-invite', { config: authLimit }, async (request, reply) => {
+    const token = tokenOf((request.body as { token?: unknown } | null)?.token);
+    if (!token || !(await findValidAccountToken(db, token, 'invite'))) throw invalidToken();
+    const input = parseWith(serverAcceptInviteSchema, request.body);
+    const passwordHash = await hashPassword(input.password);
+    const user = await db.transaction().execute(async (trx) => {
+      await lockRegistrations(trx);
+      const invite = await consumeAccountToken(trx, token, 'invite');
+      if (!invite) throw invalidToken();
+      if (await usernameOrEmailTaken(trx, input.username, invite.email)) {
+        throw conflict(DUPLICATE_USER_MESSAGE, 'duplicate_user');
+      }
+      // Opening the mailed link proved the mailbox.
+      const created = await insertUser(trx, {
+        username: input.username,
+        email: invite.email,
+        name: input.name,
+        passwordHash,
+        status: 'active',
+        emailVerifiedAt: new Date(),
+      });
+      await recordAudit(trx, selfActor(request, created), {
+        action: 'account.register',
+        targetType: 'user',
+        targetId: created.id,
+        details: { status: created.status, invitation: invite.id },
+      });
+      return created;
     });
     await signIn(request, user);
     return reply.status(201).send(user);
   });
 
   fastify.post('/logout', async (request) => {
-    if (request.session.userId) await request.session.destroy();
+    if (request.session.userId) {
+      // A cross-site page must not be able to sign staff out either.
+      assertAllowedOrigin(request, origins);
+      await request.session.destroy();
+    }
     return { message: 'Logged out' };
   });
 }

@@ -1,4 +1,4 @@
-import type { DB } from '@repo/db';
+import type { DB, UserStatus } from '@repo/db';
 import { sql } from 'kysely';
 
 export interface PublicUser {
@@ -6,12 +6,19 @@ export interface PublicUser {
   username: string;
   email: string;
   name: string;
+  status: UserStatus;
 }
 
-const publicColumns = ['id', 'username', 'email', 'name'] as const;
+const publicColumns = ['id', 'username', 'email', 'name', 'status'] as const;
 
 export function findUserById(db: DB, id: string): Promise<PublicUser | undefined> {
   return db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** The signed-in user of a session, only while the account is active (pending/disabled: none). */
+export async function findActiveUserById(db: DB, id: string): Promise<PublicUser | undefined> {
+  const user = await findUserById(db, id);
+  return user?.status === 'active' ? user : undefined;
 }
 
 export function findUserForLogin(db: DB, username: string) {
@@ -48,11 +55,32 @@ export async function usernameOrEmailTaken(
   return row !== undefined;
 }
 
+export async function emailTaken(db: DB, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function insertUser(
   db: DB,
-  user: { username: string; email: string; name: string; passwordHash: string },
+  user: {
+    username: string;
+    email: string;
+    name: string;
+    passwordHash: string;
+    status: 'pending' | 'active';
+    /** Set when the owner proved the mailbox (an accepted invitation). */
+    emailVerifiedAt?: Date | null;
+  },
 ): Promise<PublicUser> {
   return db.insertInto('users').values(user).returning(publicColumns).executeTakeFirstOrThrow();
+}
+
+export async function updatePasswordHash(db: DB, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ passwordHash }).where('id', '=', id).execute();
 }
 
 /** Serialises registrations so two "first" accounts cannot be created at once. */

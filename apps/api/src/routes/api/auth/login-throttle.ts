@@ -1,0 +1,106 @@
+import type { DB } from '@repo/db';
+import { sql } from 'kysely';
+
+/*
+ * Failed sign-ins are counted in the database (shared by every API instance) under
+ * two keys: the account ('account:<lower username>', known or not, so a rotating
+ * address does not help and unknown names look the same) and the address
+ * ('address:<ip>'). After FREE_FAILURES consecutive failures a key refuses
+ * attempts for 2^(failures - FREE_FAILURES) seconds, at most MAX_LOCK_SECONDS.
+ * A sign-in from an address where the account signed in successfully in the last
+ * TRUST_DAYS days ('trusted:<userId>:<ip>') skips the account key, so nobody can
+ * lock a colleague out from elsewhere; it still counts against its own address.
+ */
+export const FREE_FAILURES = 5;
+export const MAX_LOCK_SECONDS = 15 * 60;
+const TRUST_DAYS = 30;
+/** A failure streak older than this starts over. */
+const STREAK_RESET_HOURS = 24;
+
+export const accountKey = (username: string) => `account:${username.toLowerCase()}`;
+export const addressKey = (ip: string) => `address:${ip}`;
+export const trustedKey = (userId: string, ip: string) => `trusted:${userId}:${ip}`;
+
+export function throttledMessage(seconds: number): string {
+  return `Too many failed sign-ins. Try again in ${seconds} seconds.`;
+}
+
+/** Seconds until the first of `keys` unlocks, or 0 when none is locked. */
+export async function lockedForSeconds(db: DB, keys: string[]): Promise<number> {
+  const row = await db
+    .selectFrom('loginThrottle')
+    .select(sql<string>`ceil(extract(epoch from max(locked_until) - now()))`.as('seconds'))
+    .where('key', 'in', keys)
+    .where('lockedUntil', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  const seconds = Number(row?.seconds ?? 0);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+}
+
+export async function isTrustedAddress(db: DB, userId: string, ip: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('loginThrottle')
+    .select('key')
+    .where('key', '=', trustedKey(userId, ip))
+    .where('updatedAt', '>', sql<Date>`now() - make_interval(days => ${TRUST_DAYS})`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Counts one failure against each key and locks those past the free failures. */
+export async function recordFailure(db: DB, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await sql`
+      insert into login_throttle as t (key, failures, locked_until, updated_at)
+      values (${key}, 1, null, now())
+      on conflict (key) do update set
+        failures = case
+          when t.updated_at < now() - make_interval(hours => ${STREAK_RESET_HOURS}) then 1
+          else t.failures + 1 end,
+        locked_until = case
+          when t.updated_at >= now() - make_interval(hours => ${STREAK_RESET_HOURS})
+            and t.failures + 1 >= ${FREE_FAILURES}
+          then now() + make_interval(secs => least(
+            ${MAX_LOCK_SECONDS}::float8, power(2, least(t.failures + 1 - ${FREE_FAILURES}, 30))))
+          else null end,
+        updated_at = now()
+    `.execute(db);
+  }
+}
+
+/** A success clears the account and address keys and trusts this address for the account. */
+export async function recordSuccess(
+  db: DB,
+  input: { username: string; userId: string; ip: string },
+): Promise<void> {
+  await db
+    .deleteFrom('loginThrottle')
+    .where('key', 'in', [accountKey(input.username), addressKey(input.ip)])
+    .execute();
+  await db
+    .insertInto('loginThrottle')
+    .values({ key: trustedKey(input.userId, input.ip), failures: 0, updatedAt: sql<Date>`now()` })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ updatedAt: sql<Date>`now()` }))
+    .execute();
+}
+
+/** Forgets trust older than TRUST_DAYS and failure streaks that no longer lock anything. */
+export async function pruneLoginThrottle(db: DB): Promise<number> {
+  const result = await db
+    .deleteFrom('loginThrottle')
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('key', 'like', 'trusted:%'),
+          eb('updatedAt', '<', sql<Date>`now() - make_interval(days => ${TRUST_DAYS})`),
+        ]),
+        eb.and([
+          eb('key', 'not like', 'trusted:%'),
+          eb('updatedAt', '<', sql<Date>`now() - make_interval(hours => ${STREAK_RESET_HOURS})`),
+          eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', sql<Date>`now()`)]),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
