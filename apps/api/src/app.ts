@@ -1,12 +1,14 @@
 import helmet from '@fastify/helmet';
 import type { DB } from '@repo/db';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import adminAuth from './plugins/app/admin-auth';
 import authentication from './plugins/app/authentication';
 import email from './plugins/app/email';
+import retention from './plugins/app/retention';
 import { configPlugin, dbPlugin } from './plugins/external/core';
 import errorHandler from './plugins/external/error-handler';
+import loadShedding from './plugins/external/load-shedding';
 import rateLimit from './plugins/external/rate-limit';
 import session from './plugins/external/session';
 import adminRoutes from './routes/api/admin';
@@ -16,13 +18,15 @@ import betaFeedbackRoutes from './routes/api/beta-feedback';
 import contactRoutes from './routes/api/contact';
 import emailRoutes from './routes/api/email';
 import healthRoutes from './routes/api/health';
+import { serializeRequest } from './request-log';
 import postsRoutes from './routes/api/posts';
 import waitlistRoutes from './routes/api/waitlist';
 
 export interface BuildAppOptions {
   config: Config;
   db: DB;
-  logger?: FastifyServerOptions['logger'];
+  /** Where log lines go: stdout unless given (tests capture them here). */
+  logStream?: { write: (line: string) => void };
   /** Deliver the email outbox in the background (the server does; tests drain by hand). */
   startEmailWorker?: boolean;
   /** Called for every route as it is registered (tests enumerate the admin routes). */
@@ -40,15 +44,17 @@ function trustProxy(value: string): boolean | string {
 export async function buildApp({
   config,
   db,
-  logger,
+  logStream,
   startEmailWorker = false,
   onRoute,
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? {
+    logger: {
       level: config.LOG_LEVEL,
-      // Credentials never reach the logs.
+      // Credentials never reach the logs, nor do tokens in query strings (unsubscribe links).
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: { req: serializeRequest },
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxy(config.TRUST_PROXY),
@@ -70,11 +76,13 @@ export async function buildApp({
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  await app.register(loadShedding);
   await app.register(rateLimit);
   await app.register(session);
   await app.register(authentication);
   await app.register(adminAuth);
   await app.register(email, { startWorker: startEmailWorker });
+  await app.register(retention, { startTimer: startEmailWorker });
 
   await app.register(
     async (api) => {

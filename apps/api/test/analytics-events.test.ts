@@ -8,6 +8,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+// light-my-request's default User-Agent reads as a bot, whose events are dropped.
+const BROWSER_HEADERS = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+};
+
 const event = (overrides: Record<string, unknown> = {}) => ({
   type: 'page_view',
   path: '/features',
@@ -39,6 +44,7 @@ describe('POST /api/analytics/events', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/analytics/events',
+      headers: BROWSER_HEADERS,
       payload: { events },
     });
     expect(response.statusCode).toBe(202);
@@ -50,7 +56,7 @@ describe('POST /api/analytics/events', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/analytics/events',
-      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      headers: { ...BROWSER_HEADERS, 'content-type': 'text/plain;charset=UTF-8' },
       payload: JSON.stringify({ events: [event({ data: { sessionId: 'beacon' } })] }),
     });
     expect(response.statusCode).toBe(202);
@@ -66,6 +72,7 @@ describe('POST /api/analytics/events', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/analytics/events',
+      headers: BROWSER_HEADERS,
       payload: { events },
     });
     expect(response.statusCode).toBe(400);
@@ -80,12 +87,14 @@ describe('POST /api/analytics/events', () => {
     const unknown = await ctx.app.inject({
       method: 'POST',
       url: '/api/analytics/events',
+      headers: BROWSER_HEADERS,
       payload: { events: [event({ type: 'mouse_move' })] },
     });
     expect(unknown.statusCode).toBe(400);
     const password = await ctx.app.inject({
       method: 'POST',
       url: '/api/analytics/events',
+      headers: BROWSER_HEADERS,
       payload: {
         events: [
           event({
@@ -100,6 +109,7 @@ describe('POST /api/analytics/events', () => {
     const big = await ctx.app.inject({
       method: 'POST',
       url: '/api/analytics/events',
+      headers: BROWSER_HEADERS,
       payload: { events: tooMany },
     });
     expect(big.statusCode).toBe(400);
@@ -107,6 +117,7 @@ describe('POST /api/analytics/events', () => {
     const empty = await ctx.app.inject({
       method: 'POST',
       url: '/api/analytics/events',
+      headers: BROWSER_HEADERS,
       payload: { events: [] },
     });
     expect(empty.statusCode).toBe(400);

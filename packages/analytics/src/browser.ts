@@ -1,5 +1,5 @@
-import { FEATURE_VISIBLE_RATIO, SCROLL_DEPTH_THRESHOLDS } from '@repo/validation';
-import { type EventData, type Tracker, withoutSecrets } from './tracker';
+import { FEATURE_VISIBLE_RATIO, HONEYPOT_FIELD, SCROLL_DEPTH_THRESHOLDS } from '@repo/validation';
+import { type Tracker, withoutSecrets } from './tracker';
 
 interface PrivacySignals {
   doNotTrack?: string | null;
@@ -24,12 +24,15 @@ function textOf(element: Element): string {
   return label.replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT);
 }
 
-function formFields(form: HTMLFormElement): EventData {
-  const fields: EventData = {};
+/** Each field's name and whether it was filled: the values stay in the page (issue 8). */
+function formFields(form: HTMLFormElement): Record<string, boolean> {
+  const fields: Record<string, boolean> = {};
   for (const [key, value] of new FormData(form).entries()) {
-    if (typeof value === 'string' && key) fields[key] = value.slice(0, MAX_TEXT);
+    if (!key || key === HONEYPOT_FIELD) continue;
+    const filled = typeof value === 'string' ? value.trim() !== '' : value.size > 0;
+    fields[key] = fields[key] === true || filled;
   }
-  return withoutSecrets(fields);
+  return withoutSecrets(fields) as Record<string, boolean>;
 }
 
 /**
@@ -62,7 +65,7 @@ export function installInteractionTracking(tracker: Tracker, win: Window = windo
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
     tracker.track('form_submit', {
-      ...formFields(form),
+      fields: formFields(form),
       formId: form.id || form.getAttribute('name') || form.getAttribute('aria-label') || 'form',
     });
   }

@@ -4,6 +4,7 @@ import {
   ANALYTICS_MAX_EVENTS_PER_REQUEST,
   type AnalyticsEvent,
   type AnalyticsEventType,
+  formSubmitSummary,
 } from '@repo/validation';
 
 /** Event-specific fields; the common ones (sessionId, referrer, userAgent) are added. */
@@ -54,6 +55,15 @@ export function createSessionId(): string {
 /** Drops password and confirmPassword (and any other password-like field) from form data. */
 export function withoutSecrets(data: EventData): EventData {
   return Object.fromEntries(Object.entries(data).filter(([key]) => !SECRET_FIELD.test(key)));
+}
+
+/**
+ * A form_submit event carries which form and which fields were filled, never a
+ * typed value (issue 8); the API applies the same allow-list again.
+ */
+export function formSubmitData(data: EventData): EventData {
+  const summary = formSubmitSummary(withoutSecrets(data));
+  return { ...summary, fields: withoutSecrets(summary.fields) };
 }
 
 function clip(value: string, max: number): string {
@@ -132,7 +142,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     enabled,
     track(type, data = {}, path) {
       if (!enabled) return;
-      const eventData = type === 'form_submit' ? withoutSecrets(data) : data;
+      const eventData = type === 'form_submit' ? formSubmitData(data) : data;
       const currentPath = path ?? options.getPath?.() ?? '/';
       queue.push({
         type,

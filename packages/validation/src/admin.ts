@@ -175,3 +175,14 @@ export const dashboardQuerySchema = z.object({
       .default(DASHBOARD_DAYS_DEFAULT),
   ),
 });
+
+// Staff accounts and the right to erasure (issue 8): the console's invite and erase forms.
+export const STAFF_MESSAGES = {
+  email: 'Please enter a valid email address',
+} as const;
+
+export const inviteStaffSchema = z.object({ email: emailAddress(STAFF_MESSAGES.email) });
+export type InviteStaffInput = z.input<typeof inviteStaffSchema>;
+
+export const erasePersonSchema = z.object({ email: emailAddress(STAFF_MESSAGES.email) });
+export type ErasePersonInput = z.input<typeof erasePersonSchema>;

@@ -36,7 +36,11 @@ const baseData = z.looseObject({
 /** Fields each event type must carry in `data`, beyond the common ones. */
 const dataByType: Partial<Record<AnalyticsEventType, z.ZodType>> = {
   button_click: z.looseObject({ buttonId: text(200).optional(), buttonText: text(500).optional() }),
-  form_submit: z.looseObject({ formId: text(200) }),
+  form_submit: z.looseObject({
+    formId: text(200),
+    step: z.union([z.number().int().min(0).max(100), text(100)]).optional(),
+    fields: z.record(text(64), z.boolean()).optional(),
+  }),
   link_click: z.looseObject({
     href: text(2048),
     linkText: text(500).optional(),
@@ -98,3 +102,64 @@ export const analyticsBatchSchema = z.object({
       error: `A batch holds at most ${ANALYTICS_MAX_EVENTS_PER_REQUEST} events`,
     }),
 });
+
+/** The data every event keeps (spec section 3). */
+const COMMON_DATA_KEYS = ['sessionId', 'referrer', 'userAgent'] as const;
+const FORM_SUBMIT_KEYS = new Set<string>([...COMMON_DATA_KEYS, 'formId', 'step', 'fields']);
+/** A field name, not a value: no '@', no spaces. */
+const FIELD_NAME = /^[A-Za-z_][\w.:[\]-]{0,63}$/;
+/** A form's id, name or aria-label: no '@'. */
+const FORM_NAME = /^[\w .:[\]-]{1,100}$/;
+const MAX_FORM_FIELDS = 50;
+
+export interface FormSubmitSummary {
+  formId: string;
+  step?: string | number;
+  /** Each field's name and whether it was filled; never what was typed. */
+  fields: Record<string, boolean>;
+}
+
+function isFilled(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  return value !== undefined && value !== null && value !== false;
+}
+
+/**
+ * What a form_submit event may keep (issue 8): which form, which step and which
+ * fields were filled, never a value a visitor typed. Anything else in `data` is
+ * dropped; an older tracker that sent the values beside formId gets them turned
+ * into filled flags.
+ */
+export function formSubmitSummary(data: Record<string, unknown>): FormSubmitSummary {
+  const fields: Record<string, boolean> = {};
+  const add = (name: string, filled: boolean) => {
+    if (FIELD_NAME.test(name) && Object.keys(fields).length < MAX_FORM_FIELDS) {
+      fields[name] = filled;
+    }
+  };
+  const given = data.fields;
+  if (given && typeof given === 'object' && !Array.isArray(given)) {
+    for (const [name, filled] of Object.entries(given)) add(name, filled === true);
+  }
+  for (const [name, value] of Object.entries(data)) {
+    if (!FORM_SUBMIT_KEYS.has(name)) add(name, isFilled(value));
+  }
+  const formId =
+    typeof data.formId === 'string' && FORM_NAME.test(data.formId) ? data.formId : 'form';
+  const step = data.step;
+  const safeStep =
+    typeof step === 'number' || (typeof step === 'string' && FIELD_NAME.test(step))
+      ? step
+      : undefined;
+  return { formId, ...(safeStep !== undefined ? { step: safeStep } : {}), fields };
+}
+
+/** The data stored for an event: form_submit keeps only its summary and the common fields. */
+export function storedEventData(event: AnalyticsEvent): Record<string, unknown> {
+  if (event.type !== 'form_submit') return event.data;
+  const common: Record<string, unknown> = {};
+  for (const key of COMMON_DATA_KEYS) {
+    if (event.data[key] !== undefined) common[key] = event.data[key];
+  }
+  return { ...formSubmitSummary(event.data), ...common };
+}

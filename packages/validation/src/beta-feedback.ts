@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, LIMITS, optionalText, requiredText } from './fields';
+import { emailAddress, honeypotShape, LIMITS, optionalText, requiredText } from './fields';
 
 // Answer scales of spec section 3.
 export const AI_EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
@@ -94,6 +94,9 @@ export const betaFeedbackSchema = z.object({
   improvementSuggestions: optionalText(),
   additionalComments: optionalText(),
 });
+
+/** What the public survey posts: the answers plus the honeypot. */
+export const betaFeedbackRequestSchema = betaFeedbackSchema.extend(honeypotShape);
 
 export type BetaFeedbackInput = z.input<typeof betaFeedbackSchema>;
 export type BetaFeedback = z.output<typeof betaFeedbackSchema>;

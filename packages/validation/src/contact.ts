@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, LIMITS, optionalText, requiredText } from './fields';
+import { emailAddress, honeypotShape, LIMITS, optionalText, requiredText } from './fields';
 
 export const CONTACT_STATUSES = ['new', 'read', 'replied'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
@@ -20,6 +20,9 @@ export const contactMessageSchema = z.object({
   company: optionalText(LIMITS.companyMax),
   status: z.literal('new', { error: "A new message can only have status 'new'" }).optional(),
 });
+
+/** What the public form posts: the message plus the honeypot. */
+export const contactMessageRequestSchema = contactMessageSchema.extend(honeypotShape);
 
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 

@@ -55,3 +55,17 @@ export function optionalChoice<const T extends readonly [string, ...string[]]>(o
     z.enum(options).optional(),
   );
 }
+
+/**
+ * The honeypot of the public forms (issue 8): a field people never see, so only
+ * bots fill it. A filled one gets the normal success answer and nothing is kept.
+ */
+export const HONEYPOT_FIELD = 'website';
+export const HONEYPOT_LABEL = 'Leave this field empty';
+export const honeypotShape = {
+  [HONEYPOT_FIELD]: z.string().max(LIMITS.longTextMax).optional(),
+};
+
+export function isHoneypotFilled(value: string | undefined): boolean {
+  return value !== undefined && value.trim() !== '';
+}

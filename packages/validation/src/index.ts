@@ -1,3 +1,4 @@
+import './zod-config';
 export * from './fields';
 export * from './waitlist';
 export * from './contact';

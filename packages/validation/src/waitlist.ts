@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emailAddress, LIMITS, optionalChoice, optionalText, requiredText } from './fields';
+import {
+  emailAddress,
+  honeypotShape,
+  LIMITS,
+  optionalChoice,
+  optionalText,
+  requiredText,
+} from './fields';
 
 // Spec section 3 (waitlist signup) and section 5 (waitlist rules).
 export const USER_TYPE_OPTIONS = ['Freelancer', 'Agency', 'Internal Team'] as const;
@@ -32,6 +39,9 @@ export const waitlistSignupSchema = z.object({
   contentWorkflow: optionalText(LIMITS.longTextMax),
   userType: optionalChoice(USER_TYPE_OPTIONS),
 });
+
+/** What the public form posts: the signup plus the honeypot. */
+export const waitlistSignupRequestSchema = waitlistSignupSchema.extend(honeypotShape);
 
 export type WaitlistSignupInput = z.input<typeof waitlistSignupSchema>;
 export type WaitlistSignup = z.output<typeof waitlistSignupSchema>;

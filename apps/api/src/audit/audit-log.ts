@@ -14,6 +14,8 @@ export type AuditAction =
   | 'contact.delete'
   | 'feedback.delete'
   | 'participant.status'
+  | 'participant.email'
+  | 'person.erase'
   | 'email.test'
   | 'email.bulk'
   | 'email.retry'

@@ -14,6 +14,7 @@ import {
 import { CONTACT_STEPS } from '@repo/validation';
 import { X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { HoneypotField } from '~/components/honeypot-field';
 import { type ContactField, contactFieldError, type ContactValues } from './contact-rules';
 
 const TOTAL = CONTACT_STEPS.length;
@@ -31,7 +32,8 @@ interface ContactFormOverlayProps {
   values: ContactValues;
   onValuesChange: (values: ContactValues) => void;
   sending: boolean;
-  onSend: (values: ContactValues) => void;
+  /** `website` is the honeypot's value: empty from a person. */
+  onSend: (values: ContactValues, website: string) => void;
 }
 
 /**
@@ -49,6 +51,7 @@ export function ContactFormOverlay({
   const [stepIndex, setStepIndex] = useState(0);
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
   const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const honeypotRef = useRef<HTMLInputElement>(null);
   const field = CONTACT_STEPS[stepIndex] ?? 'name';
   const value = values[field];
   const error = touched[field] ? contactFieldError(field, value) : undefined;
@@ -69,7 +72,7 @@ export function ContactFormOverlay({
   function advance() {
     setTouched((seen) => ({ ...seen, [field]: true }));
     if (sending || contactFieldError(field, value)) return;
-    if (isLast) onSend(values);
+    if (isLast) onSend(values, honeypotRef.current?.value ?? '');
     else setStepIndex((index) => index + 1);
   }
 
@@ -127,8 +130,9 @@ export function ContactFormOverlay({
           aria-label="Contact us"
           noValidate
           onSubmit={onSubmit}
-          className="mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-6 px-4 py-12 sm:px-6"
+          className="relative mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-6 px-4 py-12 sm:px-6"
         >
+          <HoneypotField idPrefix="contact" inputRef={honeypotRef} />
           <p className="text-sm text-muted-foreground" aria-live="polite">
             Step {stepIndex + 1} of {TOTAL}
           </p>

@@ -74,6 +74,7 @@ describe('contact form', () => {
       subject: 'Beta access',
       message: 'I would love to join the beta.',
       status: 'new',
+      website: '',
     });
     await user.click(screen.getByRole('button', { name: 'Send Another Message' }));
     expect(screen.getByRole('button', { name: 'Contact Us' })).toBeInTheDocument();
@@ -96,5 +97,30 @@ describe('contact form', () => {
     await user.click(screen.getByRole('button', { name: 'Contact Us' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('has a honeypot people never reach, and sends what a bot wrote into it', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 201 }));
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: 'Contact Us' }));
+    const honeypot = screen.getByLabelText('Leave this field empty');
+    expect(honeypot).toHaveAttribute('name', 'website');
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
+    // Tabbing through the form never lands on it.
+    for (let i = 0; i < 6; i++) {
+      await user.tab();
+      expect(document.activeElement).not.toBe(honeypot);
+    }
+    (honeypot as HTMLInputElement).value = 'https://spam.example';
+    await user.type(screen.getByLabelText('What is your name?'), 'Ada{Enter}');
+    await user.type(screen.getByLabelText('What is your email address?'), 'ada@example.com{Enter}');
+    await user.type(screen.getByLabelText('What is it about?'), 'Beta access{Enter}');
+    await user.type(screen.getByLabelText('Your message'), 'I would love to join the beta.');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, string>;
+    expect(body.website).toBe('https://spam.example');
   });
 });

@@ -14,9 +14,9 @@ export function ContactMessageCard() {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
 
-  async function send(current: ContactValues) {
+  async function send(current: ContactValues, website: string) {
     setSending(true);
-    const ok = await sendContactMessage(current);
+    const ok = await sendContactMessage(current, website);
     setSending(false);
     // Either way the overlay closes (spec section 4); on failure the values are kept.
     setOpen(false);
@@ -66,7 +66,7 @@ export function ContactMessageCard() {
         values={values}
         onValuesChange={setValues}
         sending={sending}
-        onSend={(current) => void send(current)}
+        onSend={(current, website) => void send(current, website)}
       />
     </Card>
   );

@@ -11,7 +11,7 @@ export function contactFieldError(field: ContactField, value: string): string | 
 }
 
 /** POST /api/contact with status 'new'; true when the answer is OK (spec section 7 checks the ok flag). */
-export async function sendContactMessage(values: ContactValues): Promise<boolean> {
+export async function sendContactMessage(values: ContactValues, website = ''): Promise<boolean> {
   try {
     const response = await fetch('/api/contact', {
       method: 'POST',
@@ -23,6 +23,8 @@ export async function sendContactMessage(values: ContactValues): Promise<boolean
         subject: values.subject.trim(),
         message: values.message.trim(),
         status: 'new',
+        // The honeypot: empty from a person.
+        website,
       }),
     });
     return response.ok;

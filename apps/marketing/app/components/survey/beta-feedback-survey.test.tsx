@@ -109,7 +109,9 @@ describe('beta feedback survey', () => {
     expect(body.email).toBe('tester@example.com');
     expect(body.aiExperienceLevel).toBe('beginner');
     expect(body).not.toHaveProperty('generalFeedback');
-    expect(Object.keys(body)).toHaveLength(21);
+    // 21 answers and the empty honeypot.
+    expect(body.website).toBe('');
+    expect(Object.keys(body)).toHaveLength(22);
   });
 
   it('shows the failure toast and stays on the last step when sending fails', async () => {
@@ -122,5 +124,24 @@ describe('beta feedback survey', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
     expect(await screen.findByText('Unable to submit feedback')).toBeInTheDocument();
     expect(screen.getByText('Step 9 of 9')).toBeInTheDocument();
+  });
+
+  it('has a honeypot people never reach, and sends what a bot wrote into it', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 201 }));
+    const { user } = setup();
+    const honeypot = screen.getByLabelText<HTMLInputElement>('Leave this field empty');
+    expect(honeypot).toHaveAttribute('name', 'website');
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
+    honeypot.value = 'https://spam.example';
+    for (let index = 0; index < 8; index++) {
+      answerStep(index);
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    await screen.findByRole('heading', { name: 'Thank you for your feedback!' });
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, string>;
+    expect(body.website).toBe('https://spam.example');
   });
 });

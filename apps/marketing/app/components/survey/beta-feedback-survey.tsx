@@ -15,6 +15,7 @@ import {
 } from '@repo/validation';
 import { CheckCircle2, X } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { HoneypotField } from '~/components/honeypot-field';
 import { TOASTS } from '~/utils/messages';
 import { SurveyField } from './survey-field';
 import {
@@ -32,13 +33,14 @@ interface BetaFeedbackSurveyProps {
   onOpenChange: (open: boolean) => void;
 }
 
-async function postFeedback(values: SurveyValues): Promise<boolean> {
+/** `website` is the honeypot's value: empty from a person. */
+async function postFeedback(values: SurveyValues, website: string): Promise<boolean> {
   try {
     const response = await fetch('/api/beta-feedback', {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(toFeedbackPayload(values)),
+      body: JSON.stringify({ ...toFeedbackPayload(values), website }),
     });
     return response.ok;
   } catch {
@@ -55,6 +57,7 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
   const [submitted, setSubmitted] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
+  const honeypotRef = useRef<HTMLInputElement>(null);
   const step = BETA_FEEDBACK_STEPS[stepIndex] ?? BETA_FEEDBACK_STEPS[0];
   const isLast = stepIndex === TOTAL - 1;
 
@@ -96,7 +99,7 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
       return;
     }
     setSubmitting(true);
-    const ok = await postFeedback(values);
+    const ok = await postFeedback(values, honeypotRef.current?.value ?? '');
     setSubmitting(false);
     if (ok) {
       toast(TOASTS.surveySuccess);
@@ -153,8 +156,9 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
               aria-label="Beta feedback survey"
               noValidate
               onSubmit={(event) => void onSubmit(event)}
-              className="mx-auto w-full max-w-3xl flex-1 space-y-8 px-4 py-10 sm:px-6"
+              className="relative mx-auto w-full max-w-3xl flex-1 space-y-8 px-4 py-10 sm:px-6"
             >
+              <HoneypotField idPrefix="survey" inputRef={honeypotRef} />
               <div>
                 <p className="text-sm text-muted-foreground" aria-live="polite">
                   Step {stepIndex + 1} of {TOTAL}

@@ -12,11 +12,13 @@ export function classifyWaitlistError(error: unknown): Exclude<WaitlistOutcome, 
   return 'failed';
 }
 
+/** `website` is the honeypot's value: empty from a person. */
 export async function submitWaitlist(
   values: WaitlistValues,
+  website = '',
 ): Promise<{ outcome: WaitlistOutcome; error?: string }> {
   try {
-    await browserApi.post('/api/waitlist', toSignupPayload(values));
+    await browserApi.post('/api/waitlist', { ...toSignupPayload(values), website });
     return { outcome: 'success' };
   } catch (error) {
     return {

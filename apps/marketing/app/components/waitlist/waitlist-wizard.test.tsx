@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@repo/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -143,6 +143,7 @@ describe('waitlist wizard', () => {
       lastName: 'Lovelace',
       company: 'Analytical Engines',
       primaryUse: 'Blog Writing',
+      website: '',
     });
     expect(track).toHaveBeenCalledWith('waitlist_signup', expect.any(Object));
     expect(track).toHaveBeenCalledWith('waitlist_step_completed', {
@@ -181,5 +182,24 @@ describe('waitlist wizard', () => {
     expect(screen.getByText('Step 7 of 7')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Unable to submit form')).toBeInTheDocument();
+  });
+
+  it('has a honeypot people never reach, and sends what a bot wrote into it', async () => {
+    fetchMock.mockResolvedValueOnce(answer(201, { id: 'x' }));
+    const user = renderWizard('inline');
+    const honeypot = screen.getByLabelText<HTMLInputElement>('Leave this field empty');
+    expect(honeypot).toHaveAttribute('name', 'website');
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
+    honeypot.value = 'https://spam.example';
+    await fillRequiredSteps(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await choosePrimaryUse(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body.website).toBe('https://spam.example');
   });
 });

@@ -4,6 +4,7 @@ import { Button, Progress, toast } from '@repo/ui';
 import { WAITLIST_AUTO_ADVANCE_MS, WAITLIST_STEPS } from '@repo/validation';
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { HoneypotField } from '~/components/honeypot-field';
 import { TOASTS } from '~/utils/messages';
 import { submitWaitlist } from './submit-waitlist';
 import { WaitlistStepField } from './waitlist-field';
@@ -35,6 +36,7 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
   const fieldRef = useRef<HTMLElement>(null);
   const autoAdvance = useRef<ReturnType<typeof setTimeout>>();
   const movedByUser = useRef(false);
+  const honeypotRef = useRef<HTMLInputElement>(null);
 
   const field = WAITLIST_STEPS[stepIndex] ?? 'email';
   const value = values[field];
@@ -62,7 +64,10 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
 
   async function submit(current: WaitlistValues) {
     setSubmitting(true);
-    const { outcome, error: failure } = await submitWaitlist(current);
+    const { outcome, error: failure } = await submitWaitlist(
+      current,
+      honeypotRef.current?.value ?? '',
+    );
     setSubmitting(false);
     track('waitlist_form', {
       primary_use: current.primaryUse,
@@ -167,8 +172,9 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
       aria-label="Join the waitlist"
       noValidate
       onSubmit={onSubmit}
-      className="space-y-8"
+      className="relative space-y-8"
     >
+      <HoneypotField idPrefix={idPrefix} inputRef={honeypotRef} />
       <div className="space-y-2">
         <div className="flex items-center justify-between text-sm text-muted-foreground">
           <span aria-live="polite">

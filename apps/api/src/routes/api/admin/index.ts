@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import accountRoutes from './accounts';
 import apiKeyRoutes from './api-keys';
+import auditLogRoutes from './audit-log';
 import betaRoutes from './beta';
 import contactRoutes from './contacts';
 import emailRoutes from './email';
+import erasureRoutes from './erasure';
+import feedbackRoutes from './feedback';
 import waitlistAdminRoutes from './waitlist';
 
 /**
@@ -21,5 +25,9 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(betaRoutes);
   await fastify.register(contactRoutes);
   await fastify.register(apiKeyRoutes);
+  await fastify.register(accountRoutes);
   await fastify.register(emailRoutes);
+  await fastify.register(feedbackRoutes);
+  await fastify.register(erasureRoutes);
+  await fastify.register(auditLogRoutes);
 }

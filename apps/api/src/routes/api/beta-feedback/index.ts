@@ -1,7 +1,10 @@
-import { betaFeedbackSchema } from '@repo/validation';
+import { betaFeedbackRequestSchema, isHoneypotFilled } from '@repo/validation';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';
+
+const THANKS_MESSAGE = 'Thank you for your feedback!';
 
 export default async function betaFeedbackRoutes(fastify: FastifyInstance) {
   const { config, db } = fastify;
@@ -9,7 +12,12 @@ export default async function betaFeedbackRoutes(fastify: FastifyInstance) {
     '/beta-feedback',
     { config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX) },
     async (request, reply) => {
-      const feedback = parseWith(betaFeedbackSchema, request.body);
+      const { website, ...feedback } = parseWith(betaFeedbackRequestSchema, request.body);
+      if (isHoneypotFilled(website)) {
+        // A bot filled the hidden field: it gets the usual answer, nothing is kept.
+        request.log.info('survey response dropped: honeypot filled');
+        return reply.status(201).send({ id: randomUUID(), message: THANKS_MESSAGE });
+      }
       const row = await db
         .insertInto('betaFeedbackResponses')
         .values({
@@ -20,7 +28,7 @@ export default async function betaFeedbackRoutes(fastify: FastifyInstance) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return reply.status(201).send({ id: row.id, message: 'Thank you for your feedback!' });
+      return reply.status(201).send({ id: row.id, message: THANKS_MESSAGE });
     },
   );
 }

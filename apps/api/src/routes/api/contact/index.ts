@@ -1,7 +1,10 @@
-import { contactMessageSchema } from '@repo/validation';
+import { contactMessageRequestSchema, isHoneypotFilled } from '@repo/validation';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';
+
+const SENT_MESSAGE = 'Message sent!';
 
 export default async function contactRoutes(fastify: FastifyInstance) {
   const { config, db } = fastify;
@@ -9,14 +12,23 @@ export default async function contactRoutes(fastify: FastifyInstance) {
     '/contact',
     { config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX) },
     async (request, reply) => {
-      const { status: _status, ...message } = parseWith(contactMessageSchema, request.body);
+      const {
+        status: _status,
+        website,
+        ...message
+      } = parseWith(contactMessageRequestSchema, request.body);
+      if (isHoneypotFilled(website)) {
+        // A bot filled the hidden field: it gets the usual answer, nothing is kept.
+        request.log.info('contact message dropped: honeypot filled');
+        return reply.status(201).send({ id: randomUUID(), status: 'new', message: SENT_MESSAGE });
+      }
       // Every public message starts as 'new' (spec section 4), whatever was posted.
       const row = await db
         .insertInto('contactMessages')
         .values({ ...message, company: message.company ?? null, status: 'new' })
         .returning(['id', 'status'])
         .executeTakeFirstOrThrow();
-      return reply.status(201).send({ ...row, message: 'Message sent!' });
+      return reply.status(201).send({ ...row, message: SENT_MESSAGE });
     },
   );
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../../errors';
 import { suppressEmail } from '../../../email/suppressions-repository';
@@ -10,51 +11,98 @@ const unsubscribeQuerySchema = z.object({
 });
 
 const INVALID_LINK = 'This unsubscribe link is invalid or incomplete';
+const SITE_NAME = 'Wordloom';
+
+const STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937}' +
+  'button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.4rem;background:#4f46e5;color:#fff;cursor:pointer}';
+const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
+
+/**
+ * Nothing loads, nothing frames the page, and the form may post only back here:
+ * the page shows an address and carries a token.
+ */
+const PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${STYLE_HASH}'`,
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function confirmationPage(email: string): string {
+/** 'a***@example.com': enough for the owner to recognise, little for anyone else. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Unsubscribed from Wordloom emails</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937}</style>
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
 </head>
 <body>
-<h1>You're unsubscribed</h1>
-<p>${escapeHtml(email)} will no longer receive Wordloom announcements.</p>
-<p>Emails you ask for, such as a beta invitation, still reach you.</p>
+${body}
 </body>
 </html>`;
+}
+
+/** GET: asks first, so that a link scanner following the link unsubscribes nobody. */
+function confirmationPage(email: string, token: string): string {
+  const action = `/api/email/unsubscribe?${new URLSearchParams({ email, token }).toString()}`;
+  return page(
+    `Unsubscribe from ${SITE_NAME} emails`,
+    `<h1>Unsubscribe from ${SITE_NAME} emails?</h1>
+<p>${escapeHtml(maskEmail(email))} will no longer receive ${SITE_NAME} announcements.</p>
+<form method="post" action="${escapeHtml(action)}">
+<button type="submit">Unsubscribe</button>
+</form>`,
+  );
+}
+
+function unsubscribedPage(email: string): string {
+  return page(
+    `Unsubscribed from ${SITE_NAME} emails`,
+    `<h1>You're unsubscribed</h1>
+<p>${escapeHtml(maskEmail(email))} will no longer receive ${SITE_NAME} announcements.</p>
+<p>Emails you ask for, such as a beta invitation, still reach you.</p>`,
+  );
 }
 
 /** Public opt-out endpoint for the link in every bulk email. */
 export default async function emailRoutes(fastify: FastifyInstance) {
   const { config, db } = fastify;
 
-  /** Validates the signed link and records the opt-out (idempotent). */
-  async function unsubscribe(query: unknown): Promise<string> {
-    const result = unsubscribeQuerySchema.safeParse(query ?? {});
+  /** The signed link's address and token; the confirmation form posts to the same URL. */
+  function signedLink(request: FastifyRequest): { email: string; token: string } {
+    const result = unsubscribeQuerySchema.safeParse(request.query ?? {});
     if (!result.success) throw badRequest(INVALID_LINK, 'invalid_unsubscribe_link');
     const { email, token } = result.data;
     if (!verifyUnsubscribeToken(config.UNSUBSCRIBE_SECRET, email, token)) {
       throw badRequest(INVALID_LINK, 'invalid_unsubscribe_link');
     }
-    await suppressEmail(db, email, 'unsubscribed');
-    return email.toLowerCase();
+    return { email: email.toLowerCase(), token };
   }
 
-  function page(reply: FastifyReply, email: string) {
+  function sendPage(reply: FastifyReply, html: string) {
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(confirmationPage(email));
+      .header('referrer-policy', 'no-referrer')
+      .header('content-security-policy', PAGE_CSP)
+      .send(html);
   }
 
-  // Scoped to this plugin: RFC 8058 one-click posts `List-Unsubscribe=One-Click` as a form.
+  // Scoped to this plugin: RFC 8058 one-click posts `List-Unsubscribe=One-Click` as a form,
+  // and the confirmation page's button posts its form the same way.
   fastify.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 },
@@ -68,14 +116,22 @@ export default async function emailRoutes(fastify: FastifyInstance) {
     (_request, _body, done) => done(null, {}),
   );
 
-  // No automatic HEAD route: a link checker's HEAD must not unsubscribe anyone.
-  fastify.get('/email/unsubscribe', { exposeHeadRoute: false }, async (request, reply) =>
-    page(reply, await unsubscribe(request.query)),
-  );
+  // Only shows the question; no automatic HEAD route either.
+  fastify.get('/email/unsubscribe', { exposeHeadRoute: false }, async (request, reply) => {
+    const { email, token } = signedLink(request);
+    return sendPage(reply, confirmationPage(email, token));
+  });
 
-  // One-click from the mail client: the address and token ride in the URL of List-Unsubscribe.
+  // The page's button (a browser wants a page back) and the one-click POST of a mail client.
   fastify.post('/email/unsubscribe', async (request, reply) => {
-    const email = await unsubscribe(request.query);
-    return reply.status(200).send({ message: `${email} is unsubscribed` });
+    const { email } = signedLink(request);
+    await suppressEmail(db, email, 'unsubscribed');
+    if (request.headers.accept?.includes('text/html')) {
+      return sendPage(reply, unsubscribedPage(email));
+    }
+    return reply
+      .header('cache-control', 'no-store')
+      .status(200)
+      .send({ message: `${email} is unsubscribed` });
   });
 }

@@ -1,11 +1,14 @@
 import { findEmailTemplate } from '@repo/email-templates';
-import { waitlistSignupSchema } from '@repo/validation';
+import { isHoneypotFilled, waitlistSignupRequestSchema } from '@repo/validation';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { conflict, parseWith } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { addWaitlistSignup } from './waitlist-repository';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'This email address is already on the waitlist';
+
+const SIGNUP_SUCCESS_MESSAGE = 'Successfully joined the waitlist!';
 
 const welcomeTemplate = findEmailTemplate('waitlist-welcome')!;
 
@@ -15,7 +18,12 @@ export default async function waitlistRoutes(fastify: FastifyInstance) {
     '/waitlist',
     { config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX) },
     async (request, reply) => {
-      const signup = parseWith(waitlistSignupSchema, request.body);
+      const { website, ...signup } = parseWith(waitlistSignupRequestSchema, request.body);
+      if (isHoneypotFilled(website)) {
+        // A bot filled the hidden field: it gets the usual answer, nothing is kept or mailed.
+        request.log.info('waitlist signup dropped: honeypot filled');
+        return reply.status(201).send({ id: randomUUID(), message: SIGNUP_SUCCESS_MESSAGE });
+      }
       const welcome = await mailer.prepare({
         template: welcomeTemplate,
         to: signup.email,
@@ -33,7 +41,7 @@ export default async function waitlistRoutes(fastify: FastifyInstance) {
         return inserted;
       });
       if (!id) throw conflict(DUPLICATE_EMAIL_MESSAGE, 'duplicate_email');
-      return reply.status(201).send({ id, message: 'Successfully joined the waitlist!' });
+      return reply.status(201).send({ id, message: SIGNUP_SUCCESS_MESSAGE });
     },
   );
 }

@@ -2,6 +2,7 @@ import type { BetaParticipantList } from '@repo/api-client';
 import { findEmailTemplate } from '@repo/email-templates';
 import { BETA_CAP, participantStatusUpdateSchema } from '@repo/validation';
 import type { FastifyInstance } from 'fastify';
+import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { conflict, idOrNotFound, notFound, parseWith } from '../../../../errors';
 import { findWaitlistEntry } from '../../waitlist/waitlist-repository';
 import {
@@ -34,8 +35,17 @@ export default async function betaRoutes(fastify: FastifyInstance) {
   fastify.patch<IdParams>('/beta/participants/:id', async (request) => {
     const id = idOrNotFound(request.params.id, 'Beta participant not found');
     const { status } = parseWith(participantStatusUpdateSchema, request.body);
-    const participant = await updateParticipantStatus(db, id, status);
-    if (!participant) throw notFound('Beta participant not found');
+    const participant = await db.transaction().execute(async (trx) => {
+      const updated = await updateParticipantStatus(trx, id, status);
+      if (!updated) throw notFound('Beta participant not found');
+      await recordAudit(trx, auditActorOf(request), {
+        action: 'participant.status',
+        targetType: 'beta_participant',
+        targetId: id,
+        details: { status },
+      });
+      return updated;
+    });
     return participant;
   });
 
@@ -65,6 +75,12 @@ export default async function betaRoutes(fastify: FastifyInstance) {
         throw conflict(BETA_FULL_MESSAGE, 'beta_full');
       const participant = await insertParticipant(trx, entry);
       const [messageId] = await mailer.queue(trx, [invitation]);
+      await recordAudit(trx, auditActorOf(request), {
+        action: 'waitlist.approve',
+        targetType: 'waitlist_entry',
+        targetId: id,
+        details: { participantId: participant.id, messageId },
+      });
       return { participant, messageId };
     });
     return reply.status(201).send(result);
@@ -84,7 +100,16 @@ export default async function betaRoutes(fastify: FastifyInstance) {
       },
       stream: 'outbound',
     });
-    const [messageId] = await mailer.queue(db, [update]);
+    const messageId = await db.transaction().execute(async (trx) => {
+      const [queued] = await mailer.queue(trx, [update]);
+      await recordAudit(trx, auditActorOf(request), {
+        action: 'waitlist.email',
+        targetType: 'waitlist_entry',
+        targetId: id,
+        details: { template: waitlistUpdateTemplate.id, messageId: queued },
+      });
+      return queued;
+    });
     return reply.status(202).send({ messageId });
   });
 
@@ -100,7 +125,16 @@ export default async function betaRoutes(fastify: FastifyInstance) {
         data: { firstName: participant.firstName, lastName: participant.lastName },
         stream: 'outbound',
       });
-      const [messageId] = await mailer.queue(db, [invitation]);
+      const messageId = await db.transaction().execute(async (trx) => {
+        const [queued] = await mailer.queue(trx, [invitation]);
+        await recordAudit(trx, auditActorOf(request), {
+          action: 'participant.email',
+          targetType: 'beta_participant',
+          targetId: id,
+          details: { template: invitationTemplate.id, messageId: queued },
+        });
+        return queued;
+      });
       return reply.status(202).send({ messageId });
     },
   );

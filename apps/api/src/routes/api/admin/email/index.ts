@@ -9,6 +9,7 @@ import {
 import { bulkEmailSchema, outboxListQuerySchema, testEmailSchema } from '@repo/validation';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import {
   badRequest,
   conflict,
@@ -129,7 +130,17 @@ export default async function emailRoutes(fastify: FastifyInstance) {
   /** A message that failed for good can be given a fresh round of attempts. */
   fastify.post<{ Params: { id: string } }>('/email/outbox/:id/retry', async (request, reply) => {
     const id = idOrNotFound(request.params.id, 'Email not found');
-    const message = await requeueFailedMessage(db, id);
+    const message = await db.transaction().execute(async (trx) => {
+      const requeued = await requeueFailedMessage(trx, id);
+      if (requeued) {
+        await recordAudit(trx, auditActorOf(request), {
+          action: 'email.retry',
+          targetType: 'email',
+          targetId: id,
+        });
+      }
+      return requeued;
+    });
     if (message) return reply.status(202).send(message);
     if (!(await findOutboxMessage(db, id))) throw notFound('Email not found');
     throw conflict('Only a failed email can be retried', 'not_failed');
@@ -145,7 +156,17 @@ export default async function emailRoutes(fastify: FastifyInstance) {
       stream: naturalStream(template),
       subjectPrefix: '[Test] ',
     });
-    const [messageId] = await mailer.queue(db, [email]);
+    // The address typed is personal data: the log keeps the template and the message id.
+    const messageId = await db.transaction().execute(async (trx) => {
+      const [queued] = await mailer.queue(trx, [email]);
+      await recordAudit(trx, auditActorOf(request), {
+        action: 'email.test',
+        targetType: 'email',
+        targetId: queued,
+        details: { template: template.id },
+      });
+      return queued;
+    });
     return reply.status(202).send({ messageId });
   });
 
@@ -178,9 +199,16 @@ export default async function emailRoutes(fastify: FastifyInstance) {
       ),
     );
     // All or nothing: a send is never half-queued.
-    await db.transaction().execute((trx) => mailer.queue(trx, emails));
-    return reply
-      .status(202)
-      .send({ queued: emails.length, skipped: requested.length - emails.length });
+    const skipped = requested.length - emails.length;
+    await db.transaction().execute(async (trx) => {
+      await mailer.queue(trx, emails);
+      await recordAudit(trx, auditActorOf(request), {
+        action: 'email.bulk',
+        targetType: 'email_template',
+        targetId: template.id,
+        details: { queued: emails.length, skipped },
+      });
+    });
+    return reply.status(202).send({ queued: emails.length, skipped });
   });
 }

@@ -1,12 +1,14 @@
 import { waitlistListQuerySchema } from '@repo/validation';
 import type { FastifyInstance } from 'fastify';
+import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { type CsvColumn, sendCsv } from '../../../../csv-export';
-import { parseWith } from '../../../../errors';
+import { idOrNotFound, notFound, parseWith } from '../../../../errors';
 import {
   listWaitlistEntries,
   streamWaitlistEntries,
   type WaitlistEntryRecord,
 } from '../../waitlist/waitlist-repository';
+import { eraseWaitlistEntry } from '../erasure/erasure-repository';
 
 const exportColumns: CsvColumn<WaitlistEntryRecord>[] = [
   { header: 'ID', value: (row) => row.id },
@@ -30,11 +32,38 @@ export default async function waitlistAdminRoutes(fastify: FastifyInstance) {
     listWaitlistEntries(db, parseWith(waitlistListQuerySchema, request.query)),
   );
 
-  fastify.get('/waitlist/export', async (_request, reply) =>
-    sendCsv(reply, {
+  fastify.get('/waitlist/export', async (request, reply) => {
+    // Recorded before any row leaves: an export that cannot be logged does not happen.
+    const { entries } = await db
+      .selectFrom('waitlistStats')
+      .select('entries')
+      .executeTakeFirstOrThrow();
+    await recordAudit(db, auditActorOf(request), {
+      action: 'export.csv',
+      targetType: 'waitlist',
+      details: { export: 'waitlist', rows: Number(entries) },
+    });
+    return sendCsv(reply, {
       filename: 'waitlist-export.csv',
       columns: exportColumns,
       rows: streamWaitlistEntries(db),
-    }),
-  );
+    });
+  });
+
+  /** Right to erasure (issue 8): the entry, its mail and the analytics naming it, for good. */
+  fastify.delete<{ Params: { id: string } }>('/waitlist/:id', async (request) => {
+    const id = idOrNotFound(request.params.id, 'Waitlist entry not found');
+    const deleted = await db.transaction().execute(async (trx) => {
+      const counts = await eraseWaitlistEntry(trx, id);
+      if (!counts) throw notFound('Waitlist entry not found');
+      await recordAudit(trx, auditActorOf(request), {
+        action: 'waitlist.delete',
+        targetType: 'waitlist_entry',
+        targetId: id,
+        details: { deleted: counts },
+      });
+      return counts;
+    });
+    return { deleted };
+  });
 }

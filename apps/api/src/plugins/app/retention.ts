@@ -1,0 +1,81 @@
+import type { DB } from '@repo/db';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The first purge waits a little, so that it never competes with the start itself. */
+const FIRST_RUN_DELAY_MS = 60_000;
+/** Rows per delete: short statements keep locks and the write-ahead log small. */
+const PURGE_BATCH = 10_000;
+
+/**
+ * Deletes analytics events received more than `retentionDays` ago (issue 8:
+ * about 13 months by default), in batches; the index on received_at finds them.
+ * Returns how many were deleted.
+ */
+export async function purgeExpiredAnalytics(
+  db: DB,
+  retentionDays: number,
+  now: Date = new Date(),
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+  let total = 0;
+  for (;;) {
+    const result = await db
+      .deleteFrom('analyticsEvents')
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('analyticsEvents')
+          .select('id')
+          .where('receivedAt', '<', cutoff)
+          .limit(PURGE_BATCH),
+      )
+      .executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    total += deleted;
+    if (deleted < PURGE_BATCH) return total;
+  }
+}
+
+export interface RetentionPluginOptions {
+  /** Purge on a timer (the server does; tests call purgeExpiredAnalytics). */
+  startTimer: boolean;
+  /** Delay of the first purge after start (tests shorten it). */
+  firstRunDelayMs?: number;
+}
+
+/** A daily purge of old analytics, run once shortly after start too. */
+export default fp(
+  async function retention(fastify: FastifyInstance, options: RetentionPluginOptions) {
+    if (!options.startTimer) return;
+    const { config, db, log } = fastify;
+    let running: Promise<void> | undefined;
+    const run = () => {
+      if (running) return;
+      running = purgeExpiredAnalytics(db, config.ANALYTICS_RETENTION_DAYS)
+        .then((deleted) => {
+          if (deleted > 0) log.info({ deleted }, 'expired analytics events purged');
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'analytics purge failed'))
+        .finally(() => {
+          running = undefined;
+        });
+    };
+    let first: NodeJS.Timeout | undefined;
+    let daily: NodeJS.Timeout | undefined;
+    fastify.addHook('onReady', async () => {
+      // unref: the timers never keep a stopping process alive.
+      first = setTimeout(run, options.firstRunDelayMs ?? FIRST_RUN_DELAY_MS).unref();
+      daily = setInterval(run, DAY_MS).unref();
+    });
+    // preClose runs before the database is closed: a purge under way finishes first.
+    fastify.addHook('preClose', async () => {
+      clearTimeout(first);
+      clearInterval(daily);
+      await running;
+    });
+  },
+  { name: 'retention', dependencies: ['config', 'db'] },
+);

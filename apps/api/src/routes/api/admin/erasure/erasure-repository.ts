@@ -1,0 +1,141 @@
+import type { DB } from '@repo/db';
+import { sql } from 'kysely';
+
+/** What an erasure removed, table by table (counts only: the data is gone). */
+export interface ErasureCounts {
+  waitlistEntries: number;
+  contactMessages: number;
+  feedbackResponses: number;
+  participants: number;
+  emails: number;
+  analyticsEvents: number;
+}
+
+export const NOTHING_ERASED: ErasureCounts = {
+  waitlistEntries: 0,
+  contactMessages: 0,
+  feedbackResponses: 0,
+  participants: 0,
+  emails: 0,
+  analyticsEvents: 0,
+};
+
+const sameAddress = (email: string) => sql<boolean>`lower(email) = lower(${email})`;
+
+/** Every outbox message to these addresses (any case), whatever its state. */
+async function deleteMailTo(db: DB, emails: string[]): Promise<number> {
+  const addresses = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (addresses.length === 0) return 0;
+  const result = await db
+    .deleteFrom('emailOutbox')
+    .where(sql<boolean>`lower(to_email) = any(${addresses}::text[])`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Analytics events whose data names one of these addresses or ids anywhere
+ * (today's tracker sends neither; events stored before issue 8 may hold a
+ * form's typed values). A scan of the table: erasure is rare, and a JSON text
+ * search is the only way to be sure nothing is left.
+ */
+async function deleteAnalyticsNaming(db: DB, needles: string[]): Promise<number> {
+  const terms = [...new Set(needles.map((needle) => needle.toLowerCase()))].filter(Boolean);
+  if (terms.length === 0) return 0;
+  const result = await db
+    .deleteFrom('analyticsEvents')
+    .where(
+      sql<boolean>`exists (select 1 from unnest(${terms}::text[]) as term where strpos(lower(data::text), term) > 0)`,
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Mail and analytics that name a deleted record's address or id. */
+async function deleteTraces(
+  db: DB,
+  emails: string[],
+  ids: string[],
+): Promise<Pick<ErasureCounts, 'emails' | 'analyticsEvents'>> {
+  return {
+    emails: await deleteMailTo(db, emails),
+    analyticsEvents: await deleteAnalyticsNaming(db, [...emails, ...ids]),
+  };
+}
+
+/** Deletes one waitlist entry for good; undefined when there is none. */
+export async function eraseWaitlistEntry(db: DB, id: string): Promise<ErasureCounts | undefined> {
+  const row = await db
+    .deleteFrom('waitlistEntries')
+    .where('id', '=', id)
+    .returning('email')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...NOTHING_ERASED, waitlistEntries: 1, ...(await deleteTraces(db, [row.email], [id])) };
+}
+
+export async function eraseContactMessage(db: DB, id: string): Promise<ErasureCounts | undefined> {
+  const row = await db
+    .deleteFrom('contactMessages')
+    .where('id', '=', id)
+    .returning('email')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...NOTHING_ERASED, contactMessages: 1, ...(await deleteTraces(db, [row.email], [id])) };
+}
+
+export async function eraseFeedbackResponse(
+  db: DB,
+  id: string,
+): Promise<ErasureCounts | undefined> {
+  const row = await db
+    .deleteFrom('betaFeedbackResponses')
+    .where('id', '=', id)
+    .returning('email')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...NOTHING_ERASED,
+    feedbackResponses: 1,
+    ...(await deleteTraces(db, [row.email], [id])),
+  };
+}
+
+/**
+ * Everything kept about one address (any case): waitlist entries, contact
+ * messages, survey responses, beta participants, their mail and the analytics
+ * that name the address or one of those records. The opt-out list keeps the
+ * address, so that a later bulk send still skips it.
+ */
+export async function eraseEverythingOf(db: DB, email: string): Promise<ErasureCounts> {
+  const participants = await db
+    .deleteFrom('betaParticipants')
+    .where(sameAddress(email))
+    .returning('id')
+    .execute();
+  const waitlistEntries = await db
+    .deleteFrom('waitlistEntries')
+    .where(sameAddress(email))
+    .returning('id')
+    .execute();
+  const contactMessages = await db
+    .deleteFrom('contactMessages')
+    .where(sameAddress(email))
+    .returning('id')
+    .execute();
+  const feedbackResponses = await db
+    .deleteFrom('betaFeedbackResponses')
+    .where(sameAddress(email))
+    .returning('id')
+    .execute();
+  const ids = [...participants, ...waitlistEntries, ...contactMessages, ...feedbackResponses].map(
+    (row) => row.id,
+  );
+  return {
+    waitlistEntries: waitlistEntries.length,
+    contactMessages: contactMessages.length,
+    feedbackResponses: feedbackResponses.length,
+    participants: participants.length,
+    ...(await deleteTraces(db, [email], ids)),
+  };
+}

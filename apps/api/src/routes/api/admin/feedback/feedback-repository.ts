@@ -1,0 +1,43 @@
+import type { FeedbackResponsePage } from '@repo/api-client';
+import type { DB } from '@repo/db';
+import { sql } from 'kysely';
+
+/** A LIKE pattern for "contains `text`": `%`, `_` and `\\` in it match themselves. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Survey responses, newest first, optionally those whose address or name contains `search`. */
+export async function listFeedbackResponses(
+  db: DB,
+  { page, pageSize, search }: { page: number; pageSize: number; search?: string },
+): Promise<FeedbackResponsePage> {
+  let query = db.selectFrom('betaFeedbackResponses');
+  if (search) {
+    query = query.where(
+      sql<boolean>`lower(email || ' ' || first_name || ' ' || last_name) like ${containsPattern(search)}`,
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .select([
+        'id',
+        'email',
+        'firstName',
+        'lastName',
+        'createdAt',
+        'recommendationLikelihood',
+        'overallSatisfaction',
+      ])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    responses: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total: Number(count.count),
+  };
+}
