@@ -1,19 +1,93 @@
 // Serves the built admin SPA with an SPA fallback and forwards /api to the API,
 // so the console works from its own subdomain with a same-origin session cookie.
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
+import {
+  CONTENT_SECURITY_POLICY,
+  isForwardingHeader,
+  parseTrustProxy,
+  readBodyLimit,
+  securityHeaders,
+} from './security.js';
 
 const port = Number(process.env.ADMIN_PORT ?? 3002);
 const host = process.env.ADMIN_HOST ?? '0.0.0.0';
 const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
+// Which proxies in front of this server (a load balancer) may state the client's address.
+const trustProxy = parseTrustProxy(process.env.ADMIN_TRUST_PROXY);
+const bodyLimit = readBodyLimit(process.env.BODY_LIMIT_BYTES);
+const headers = securityHeaders({ production: process.env.NODE_ENV === 'production' });
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
-const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' }, trustProxy: true });
+const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' }, trustProxy, bodyLimit });
 
-await app.register(proxy, { upstream: apiUrl, prefix: '/api', rewritePrefix: '/api', xfwd: true });
+// The JSON error contract of the API, for the answers this server gives itself.
+app.setErrorHandler((error, request, reply) => {
+  const status = error.statusCode ?? 500;
+  if (status === 413) {
+    // The client may still be sending: close the connection rather than read the rest.
+    return reply
+      .header('connection', 'close')
+      .status(413)
+      .send({ message: 'Request body is too large', type: 'payload_too_large' });
+  }
+  if (status >= 400 && status < 500) {
+    return reply.status(status).send({ message: error.message, type: 'invalid_request' });
+  }
+  // Errors of the proxy itself: the API is down, slow or hung up.
+  request.log.warn({ err: error }, 'proxy error');
+  return reply.status(502).send({ message: 'The API is unreachable', type: 'bad_gateway' });
+});
+
+// Security headers on every answer; on /api answers the API's own (helmet) win.
+app.addHook('onSend', async (request, reply, payload) => {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!reply.hasHeader(name)) reply.header(name, value);
+  }
+  if (!/^\/api(\/|\?|$)/.test(request.url) && !reply.hasHeader('content-security-policy')) {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  }
+  return payload;
+});
+
+await app.register(async (api) => {
+  // Bodies are read here, up to the API's limit (Fastify answers 413 from Content-Length
+  // before reading, or as soon as a chunked body passes the limit), then forwarded as is.
+  api.removeAllContentTypeParsers();
+  api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
+    request.forwardedBodyLength = body.length;
+    done(null, Readable.from(body));
+  });
+  await api.register(proxy, {
+    upstream: apiUrl,
+    prefix: '/api',
+    rewritePrefix: '/api',
+    proxyPayloads: false,
+    replyOptions: {
+      // The client's own X-Forwarded-* are dropped: only this server (or a proxy it trusts,
+      // ADMIN_TRUST_PROXY, through request.ip) says who the client is.
+      rewriteRequestHeaders: (request, requestHeaders) => {
+        const forwarded = {};
+        for (const [name, value] of Object.entries(requestHeaders)) {
+          if (!isForwardingHeader(name)) forwarded[name] = value;
+        }
+        if (request.forwardedBodyLength !== undefined) {
+          delete forwarded['transfer-encoding'];
+          forwarded['content-length'] = String(request.forwardedBodyLength);
+        }
+        forwarded['x-forwarded-for'] = request.ip;
+        forwarded['x-forwarded-proto'] = request.protocol;
+        forwarded['x-forwarded-host'] = request.host;
+        return forwarded;
+      },
+    },
+  });
+});
+
 await app.register(fastifyStatic, {
   root,
   wildcard: false,
@@ -25,7 +99,7 @@ await app.register(fastifyStatic, {
 // Every other path is a client-side route: answer with index.html, never cached.
 app.setNotFoundHandler((request, reply) => {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return reply.status(404).send({ message: 'Not found' });
+    return reply.status(404).send({ message: 'Not found', type: 'not_found' });
   }
   return reply
     .header('cache-control', 'no-cache')

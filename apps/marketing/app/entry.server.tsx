@@ -1,15 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { documentCacheControl } from '~/utils/cache-control';
+import { contentSecurityPolicy, NonceProvider } from '~/utils/content-security-policy';
 
 const ABORT_DELAY_MS = 5_000;
 
 /**
  * Renders the whole document before sending it (no loader defers, so nothing
  * is gained by streaming the shell early, and crawlers get complete HTML), and
- * adds Cache-Control a CDN can use to public pages.
+ * adds Cache-Control a CDN can use to public pages, and a Content-Security-Policy
+ * whose nonce (new for every page) only this page's own scripts carry. The Vite
+ * dev server gets no policy: its HMR client injects scripts and opens a websocket.
  */
 export default function handleRequest(
   request: Request,
@@ -19,14 +23,26 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let statusCode = responseStatusCode;
+    const nonce = randomBytes(16).toString('base64');
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      <NonceProvider value={nonce}>
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={ABORT_DELAY_MS}
+          nonce={nonce}
+        />
+      </NonceProvider>,
       {
+        nonce,
         onAllReady() {
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           if (!responseHeaders.has('Cache-Control')) {
             responseHeaders.set('Cache-Control', documentCacheControl(statusCode));
+          }
+          if (!import.meta.env.DEV) {
+            responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
           }
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -8,6 +8,12 @@ const schema = z.object({
   ADMIN_URL: z.url().default('http://localhost:3002'),
   /** This site's public origin, for canonical URLs, the sitemap and the feed. */
   PUBLIC_SITE_URL: z.url().default('http://localhost:3000'),
+  /** The API's request body limit (same variable): the /api proxy refuses larger bodies. */
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
 });
 
 /** Read once, at start; a bad value stops the server with the variable's name. */

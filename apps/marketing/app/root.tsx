@@ -17,6 +17,7 @@ import { NotFound } from '~/components/layout/not-found';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { env } from '~/env.server';
+import { useNonce } from '~/utils/content-security-policy';
 import { organizationJsonLd } from '~/utils/organization';
 import stylesheet from './tailwind.css?url';
 
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
   const siteUrl = data?.siteUrl ?? 'http://localhost:3000';
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -42,6 +44,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         <script
           type="application/ld+json"
+          nonce={nonce}
+          suppressHydrationWarning
           // JSON.stringify output with '<' escaped cannot close the script element.
           dangerouslySetInnerHTML={{
             __html: JSON.stringify(organizationJsonLd(siteUrl)).replace(/</g, '\\u003c'),
@@ -63,8 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteFooter />
           <Toaster />
         </AnalyticsProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -6,18 +6,36 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
+import { isApiPath, parseTrustProxy, securityHeaders } from './security.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.MARKETING_PORT ?? process.env.PORT ?? 3000);
 const host = process.env.MARKETING_HOST ?? process.env.HOST ?? '0.0.0.0';
 // Which proxies in front of this server (a CDN, a load balancer) may set X-Forwarded-For.
-const trustProxy = process.env.MARKETING_TRUST_PROXY ?? 'loopback';
+const trustProxy = parseTrustProxy(process.env.MARKETING_TRUST_PROXY);
+const headers = securityHeaders({ production: process.env.NODE_ENV === 'production' });
 
 const build = await import(path.join(root, 'build', 'server', 'index.js'));
 
 const app = express();
 app.disable('x-powered-by');
-app.set('trust proxy', trustProxy === 'true' ? true : trustProxy === 'false' ? false : trustProxy);
+app.set('trust proxy', trustProxy);
+const isTrustedProxy = app.get('trust proxy fn');
+
+// Security headers on pages, assets and feeds; /api answers carry the API's own.
+app.use((req, res, next) => {
+  if (!isApiPath(req.path)) res.set(headers);
+  next();
+});
+
+/** The host the visitor asked for: a trusted proxy's X-Forwarded-Host, else Host. */
+function visitorHost(req) {
+  const forwarded = req.get('x-forwarded-host');
+  if (forwarded && isTrustedProxy(req.socket.remoteAddress, 0)) {
+    return forwarded.split(',')[0].trim();
+  }
+  return req.get('host');
+}
 
 // Vite fingerprints everything under /assets: cache it for a year.
 app.use(
@@ -31,7 +49,13 @@ app.all(
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV ?? 'production',
-    getLoadContext: (request) => ({ clientIp: request.ip }),
+    // request.ip and request.protocol follow 'trust proxy': an untrusted peer's
+    // X-Forwarded-* count for nothing. The /api proxy forwards these (routes/api.$.ts).
+    getLoadContext: (request) => ({
+      clientIp: request.ip,
+      forwardedProto: request.protocol,
+      forwardedHost: visitorHost(request),
+    }),
   }),
 );
 

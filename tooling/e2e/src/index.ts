@@ -4,7 +4,8 @@
  * Debian's headless Chromium driven by playwright-core.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -110,6 +111,10 @@ export interface StackOptions {
   admin?: boolean;
   /** Extra environment for the API. */
   apiEnv?: Record<string, string>;
+  /** Extra environment for the marketing server (e.g. MARKETING_TRUST_PROXY). */
+  marketingEnv?: Record<string, string>;
+  /** Extra environment for the admin server (e.g. ADMIN_TRUST_PROXY). */
+  adminEnv?: Record<string, string>;
 }
 
 /**
@@ -158,6 +163,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       API_HOST: '127.0.0.1',
       API_PORT: String(apiPort),
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-123',
+      UNSUBSCRIBE_SECRET: 'e2e-unsubscribe-secret-that-is-long-enough-456',
       RATE_LIMIT_ENABLED: 'false',
       PUBLIC_SITE_URL: marketingUrl,
       ADMIN_URL: adminUrl,
@@ -178,6 +184,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         API_URL: apiUrl,
         ADMIN_URL: adminUrl,
         PUBLIC_SITE_URL: marketingUrl,
+        ...options.marketingEnv,
       });
       children.push(marketing);
       await waitForOk(marketingUrl, marketing);
@@ -193,6 +200,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ADMIN_HOST: '127.0.0.1',
         API_URL: apiUrl,
         LOG_LEVEL: 'warn',
+        ...options.adminEnv,
       });
       children.push(admin);
       await waitForOk(adminUrl, admin);
@@ -209,6 +217,179 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...(options.admin ? { adminUrl } : {}),
     stop,
   };
+}
+
+export interface AppServer {
+  url: string;
+  /** The server's process id (tests read its memory use from /proc). */
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts one built app server (marketing or admin) on a free loopback port with
+ * the given environment (API_URL may point at a fake upstream), and waits until
+ * it answers anything at all.
+ */
+export async function startAppServer(
+  app: 'marketing' | 'admin',
+  env: Record<string, string>,
+): Promise<AppServer> {
+  const dir = path.join(repoRoot, 'apps', app);
+  const built =
+    app === 'marketing'
+      ? path.join(dir, 'build', 'server', 'index.js')
+      : path.join(dir, 'dist', 'index.html');
+  if (!existsSync(built)) throw new Error(`Build apps/${app} first`);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const prefix = app === 'marketing' ? 'MARKETING' : 'ADMIN';
+  const child = startProcess(process.execPath, ['server/serve.js'], dir, {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    [`${prefix}_PORT`]: String(port),
+    [`${prefix}_HOST`]: '127.0.0.1',
+    ...env,
+  });
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`apps/${app}: exited with ${child.exitCode}`);
+    if (Date.now() - started > 60_000) {
+      await stopProcess(child);
+      throw new Error(`apps/${app} did not start within 60 s`);
+    }
+    const answered = await fetch(`${url}/robots.txt`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url, pid: child.pid!, stop: () => stopProcess(child) };
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  bodyLength: number;
+}
+
+export interface RecordingUpstream {
+  url: string;
+  /** Every request received so far, oldest first. */
+  requests: RecordedRequest[];
+  close: () => Promise<void>;
+}
+
+/**
+ * A stand-in for the API on a free loopback port: it records what each request
+ * looked like when it arrived (headers, body size) and answers 200 with JSON,
+ * plus a Set-Cookie and a security header, so tests can see what a proxy passes on.
+ */
+export async function startRecordingUpstream(): Promise<RecordingUpstream> {
+  const requests: RecordedRequest[] = [];
+  const server = createHttpServer((request, response) => {
+    let bodyLength = 0;
+    request.on('data', (chunk: Buffer) => {
+      bodyLength += chunk.length;
+    });
+    request.on('end', () => {
+      requests.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        bodyLength,
+      });
+      response.setHeader('content-type', 'application/json; charset=utf-8');
+      response.setHeader('set-cookie', 'upstream-session=secret; Path=/; HttpOnly');
+      response.setHeader('x-frame-options', 'SAMEORIGIN');
+      response.setHeader('cross-origin-resource-policy', 'same-site');
+      response.end(JSON.stringify({ ok: true }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (typeof address !== 'object' || !address) throw new Error('no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface LargeBodyAnswer {
+  status: number;
+  body: string;
+  /** Bytes of the body written when the answer arrived. */
+  sentBeforeAnswer: number;
+}
+
+/**
+ * POSTs `bytes` bytes of JSON-typed filler, with a Content-Length or chunked,
+ * writing 64 KB at a time with a pause in between, and stops writing as soon as
+ * the server answers (a server that reads the whole body answers only at the end).
+ */
+export async function postLargeBody(
+  url: string,
+  { bytes, chunked }: { bytes: number; chunked: boolean },
+): Promise<LargeBodyAnswer> {
+  const target = new URL(url);
+  const piece = Buffer.alloc(64 * 1024, 0x20);
+  return new Promise<LargeBodyAnswer>((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const request = httpRequest({
+      host: target.hostname,
+      port: target.port,
+      path: `${target.pathname}${target.search}`,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(bytes) }),
+      },
+    });
+    request.on('response', (response) => {
+      answered = true;
+      const sentBeforeAnswer = sent;
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, body, sentBeforeAnswer });
+      });
+    });
+    request.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    const writeNext = () => {
+      if (answered || request.destroyed) return;
+      if (sent >= bytes) {
+        request.end();
+        return;
+      }
+      const chunk = piece.subarray(0, Math.min(piece.length, bytes - sent));
+      sent += chunk.length;
+      if (request.write(chunk)) setTimeout(writeNext, 1);
+      else request.once('drain', () => setTimeout(writeNext, 1));
+    };
+    writeNext();
+  });
+}
+
+/** Resident memory of a process in bytes (Linux /proc). */
+export function residentBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
 }
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */

@@ -1,0 +1,208 @@
+import {
+  type AppServer,
+  launchBrowser,
+  postLargeBody,
+  type RecordingUpstream,
+  residentBytes,
+  type Stack,
+  startAppServer,
+  startRecordingUpstream,
+  startStack,
+} from '@repo/e2e';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const SPOOFING_HEADERS = {
+  'x-forwarded-for': '1.2.3.4',
+  'x-forwarded-proto': 'https',
+  'x-forwarded-host': 'evil.example',
+  forwarded: 'for=1.2.3.4;proto=https;host=evil.example',
+  'x-real-ip': '1.2.3.4',
+};
+const TEN_MB = 10 * 1024 * 1024;
+const SETUP_TOKEN = 'security-e2e-setup-token-0123456789';
+const ADMIN = {
+  name: 'Sam Security',
+  email: 'sam@wordloom.test',
+  username: 'sam',
+  password: 'correct-horse-battery',
+};
+
+/** Runs in the page before its scripts: keeps every CSP violation the page reports. */
+function recordCspViolations() {
+  const seen: string[] = [];
+  (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+  document.addEventListener('securitypolicyviolation', (event) =>
+    seen.push(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile})`),
+  );
+}
+
+/** The violations the page reported (zod's eval probe is off in the browser: none expected). */
+async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+describe('the /api proxy, against a stand-in API that records what reaches it', () => {
+  let upstream: RecordingUpstream;
+  // Trusts nobody: every client is a member of staff's own browser.
+  let untrusted: AppServer;
+  // The default, ADMIN_TRUST_PROXY=loopback: this test, on 127.0.0.1, is a trusted proxy.
+  let trusted: AppServer;
+
+  beforeAll(async () => {
+    upstream = await startRecordingUpstream();
+    [untrusted, trusted] = await Promise.all([
+      startAppServer('admin', { API_URL: upstream.url, ADMIN_TRUST_PROXY: 'false' }),
+      startAppServer('admin', { API_URL: upstream.url }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([untrusted?.stop(), trusted?.stop()]);
+    await upstream?.close();
+  });
+
+  const lastRequest = () => upstream.requests.at(-1)!;
+
+  it("replaces an untrusted client's X-Forwarded-* with the address it saw", async () => {
+    const response = await fetch(`${untrusted.url}/api/user`, { headers: SPOOFING_HEADERS });
+    expect(response.status).toBe(200);
+    const { headers } = lastRequest();
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(headers['x-forwarded-proto']).toBe('http');
+    expect(headers['x-forwarded-host']).toBe(new URL(untrusted.url).host);
+    expect(headers.forwarded).toBeUndefined();
+    expect(headers['x-real-ip']).toBeUndefined();
+  });
+
+  it('passes on what a trusted proxy says about the client', async () => {
+    await fetch(`${trusted.url}/api/user`, { headers: SPOOFING_HEADERS });
+    const { headers } = lastRequest();
+    expect(headers['x-forwarded-for']).toBe('1.2.3.4');
+    expect(headers['x-forwarded-proto']).toBe('https');
+    expect(headers['x-forwarded-host']).toBe('evil.example');
+    expect(headers.forwarded).toBeUndefined();
+  });
+
+  it('forwards JSON and form bodies unchanged, with their length', async () => {
+    for (const [type, body] of [
+      ['application/json', JSON.stringify({ username: 'ada', password: 'pw' })],
+      ['application/x-www-form-urlencoded', 'a=1&b=2'],
+    ]) {
+      const response = await fetch(`${untrusted.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': type! },
+        body,
+      });
+      expect(response.status).toBe(200);
+      expect(lastRequest().bodyLength).toBe(body!.length);
+      expect(lastRequest().headers['content-length']).toBe(String(body!.length));
+    }
+  });
+
+  for (const chunked of [false, true]) {
+    it(`answers a ${chunked ? 'chunked' : 'Content-Length'} 10 MB body with 413 before reading it`, async () => {
+      const before = upstream.requests.length;
+      const memoryBefore = residentBytes(untrusted.pid);
+      const answer = await postLargeBody(`${untrusted.url}/api/login`, { bytes: TEN_MB, chunked });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({
+        message: 'Request body is too large',
+        type: 'payload_too_large',
+      });
+      // The answer came while the client was still sending, and nothing reached the API.
+      expect(answer.sentBeforeAnswer).toBeLessThan(TEN_MB / 2);
+      expect(upstream.requests.length).toBe(before);
+      expect(residentBytes(untrusted.pid) - memoryBefore).toBeLessThan(100 * 1024 * 1024);
+    });
+  }
+});
+
+describe('security headers, with the real API', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ admin: true, apiEnv: { ADMIN_SETUP_TOKEN: SETUP_TOKEN } });
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('sends a strict Content-Security-Policy and the other headers with the console', async () => {
+    const response = await fetch(`${stack.adminUrl}/admin`);
+    expect(response.status).toBe(200);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    // The harness runs the console with NODE_ENV=production.
+    expect(response.headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+
+    const asset = /\/assets\/[^"]+\.js/.exec(await response.text())?.[0];
+    expect(asset).toBeDefined();
+    const assetResponse = await fetch(`${stack.adminUrl}${asset}`);
+    expect(assetResponse.status).toBe(200);
+    expect(assetResponse.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("passes the API's own security headers through /api", async () => {
+    const response = await fetch(`${stack.adminUrl}/api/health`);
+    expect(response.status).toBe(200);
+    // Set by the API's helmet (the console's own value would be DENY).
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-site');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('runs the sign-in page and every tab of the console in Chromium without a CSP violation', async () => {
+    const registered = await fetch(`${stack.adminUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...ADMIN, setupToken: SETUP_TOKEN }),
+    });
+    expect(registered.status).toBe(201);
+
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ baseURL: stack.adminUrl });
+      await context.addInitScript(recordCspViolations);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        // The session check answers 401 before signing in (spec section 6).
+        if (message.type() === 'error' && !message.text().includes('status of 401')) {
+          errors.push(message.text());
+        }
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.getByRole('tab', { name: 'Login' }).click();
+      await page.getByLabel('Username').fill(ADMIN.username);
+      await page.getByLabel('Password').fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByText(`Signed in as ${ADMIN.name}`).waitFor();
+
+      const tabs = page.getByRole('tablist').first().getByRole('tab');
+      const count = await tabs.count();
+      expect(count).toBeGreaterThan(3);
+      for (let index = 0; index < count; index += 1) {
+        await tabs.nth(index).click();
+        await page.waitForLoadState('networkidle');
+      }
+      expect(await cspViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});

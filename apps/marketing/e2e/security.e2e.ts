@@ -1,0 +1,248 @@
+import {
+  type AppServer,
+  postLargeBody,
+  type RecordingUpstream,
+  residentBytes,
+  startAppServer,
+  startRecordingUpstream,
+} from '@repo/e2e';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, setUpHarness } from './harness';
+
+// The real stack (API, built site, Chromium) for the headers and the browser checks.
+const { harness } = setUpHarness();
+
+const SPOOFING_HEADERS = {
+  'x-forwarded-for': '1.2.3.4',
+  'x-forwarded-proto': 'https',
+  'x-forwarded-host': 'evil.example',
+  forwarded: 'for=1.2.3.4;proto=https;host=evil.example',
+  'x-real-ip': '1.2.3.4',
+};
+const TEN_MB = 10 * 1024 * 1024;
+
+/** Runs in the page before its scripts: keeps every CSP violation the page reports. */
+function recordCspViolations() {
+  const seen: string[] = [];
+  (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+  document.addEventListener('securitypolicyviolation', (event) =>
+    seen.push(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile})`),
+  );
+}
+
+/** The violations the page reported so far (zod's eval probe is off in the browser: none expected). */
+async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+describe('the /api proxy, against a stand-in API that records what reaches it', () => {
+  let upstream: RecordingUpstream;
+  // Trusts nobody: every client is a visitor.
+  let untrusted: AppServer;
+  // The default, MARKETING_TRUST_PROXY=loopback: this test, on 127.0.0.1, is a trusted proxy.
+  let trusted: AppServer;
+
+  beforeAll(async () => {
+    upstream = await startRecordingUpstream();
+    [untrusted, trusted] = await Promise.all([
+      startAppServer('marketing', { API_URL: upstream.url, MARKETING_TRUST_PROXY: 'false' }),
+      startAppServer('marketing', { API_URL: upstream.url }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([untrusted?.stop(), trusted?.stop()]);
+    await upstream?.close();
+  });
+
+  const lastRequest = () => upstream.requests.at(-1)!;
+
+  it("replaces an untrusted client's X-Forwarded-* with the address it saw", async () => {
+    const response = await fetch(`${untrusted.url}/api/posts`, { headers: SPOOFING_HEADERS });
+    expect(response.status).toBe(200);
+    const { headers } = lastRequest();
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(headers['x-forwarded-proto']).toBe('http');
+    expect(headers['x-forwarded-host']).toBe(new URL(untrusted.url).host);
+    expect(headers.forwarded).toBeUndefined();
+    expect(headers['x-real-ip']).toBeUndefined();
+  });
+
+  it('passes on what a trusted proxy says about the client', async () => {
+    await fetch(`${trusted.url}/api/posts`, { headers: SPOOFING_HEADERS });
+    const { headers } = lastRequest();
+    expect(headers['x-forwarded-for']).toBe('1.2.3.4');
+    expect(headers['x-forwarded-proto']).toBe('https');
+    expect(headers['x-forwarded-host']).toBe('evil.example');
+    expect(headers.forwarded).toBeUndefined();
+  });
+
+  it('forwards no cookie to the API and no Set-Cookie back, but the security headers', async () => {
+    const response = await fetch(`${untrusted.url}/api/waitlist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'wordloom_session=stolen' },
+      body: JSON.stringify({ email: 'ada@example.com' }),
+    });
+    expect(response.status).toBe(200);
+    expect(lastRequest().headers.cookie).toBeUndefined();
+    expect(lastRequest().bodyLength).toBe(JSON.stringify({ email: 'ada@example.com' }).length);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-site');
+  });
+
+  it('forwards only the public API routes the site uses', async () => {
+    const before = upstream.requests.length;
+    const refused: [string, string][] = [
+      ['POST', '/api/register'],
+      ['POST', '/api/login'],
+      ['POST', '/api/logout'],
+      ['GET', '/api/user'],
+      ['GET', '/api/setup-status'],
+      ['POST', '/api/verify-email'],
+      ['POST', '/api/accept-invite'],
+      ['GET', '/api/admin/waitlist'],
+      ['POST', '/api/admin/api-keys'],
+      ['GET', '/api/analytics/dashboard'],
+      ['DELETE', '/api/posts/some-post'],
+      ['GET', '/api/anything-else'],
+    ];
+    for (const [method, path] of refused) {
+      const response = await fetch(`${untrusted.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(method === 'GET' ? {} : { body: '{}' }),
+      });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await response.json()).toEqual({ message: 'Not found', type: 'not_found' });
+    }
+    expect(upstream.requests.length).toBe(before);
+
+    for (const [method, path] of [
+      ['GET', '/api/health'],
+      ['GET', '/api/posts/why-we-built-wordloom'],
+      ['POST', '/api/contact'],
+      ['POST', '/api/beta-feedback'],
+      ['POST', '/api/analytics/events'],
+      ['GET', '/api/email/unsubscribe?email=a%40b.c&token=t'],
+    ] as const) {
+      const response = await fetch(`${untrusted.url}${path}`, {
+        method,
+        ...(method === 'GET'
+          ? {}
+          : { headers: { 'content-type': 'application/json' }, body: '{}' }),
+      });
+      expect(response.status, `${method} ${path}`).toBe(200);
+    }
+    expect(upstream.requests.length).toBe(before + 6);
+  });
+
+  for (const chunked of [false, true]) {
+    it(`answers a ${chunked ? 'chunked' : 'Content-Length'} 10 MB body with 413 before reading it`, async () => {
+      const before = upstream.requests.length;
+      const memoryBefore = residentBytes(untrusted.pid);
+      const answer = await postLargeBody(`${untrusted.url}/api/waitlist`, {
+        bytes: TEN_MB,
+        chunked,
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({
+        message: 'Request body is too large',
+        type: 'payload_too_large',
+      });
+      // The answer came while the client was still sending, and nothing reached the API.
+      expect(answer.sentBeforeAnswer).toBeLessThan(TEN_MB / 2);
+      expect(upstream.requests.length).toBe(before);
+      expect(residentBytes(untrusted.pid) - memoryBefore).toBeLessThan(100 * 1024 * 1024);
+    });
+  }
+});
+
+describe('security headers', () => {
+  it('gives every page a Content-Security-Policy with a fresh nonce that its scripts carry', async () => {
+    const nonces = [];
+    for (const path of ['/', '/blog/why-we-built-wordloom']) {
+      const response = await fetch(`${harness.baseUrl}${path}`);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]{16,})'/.exec(policy)?.[1];
+      expect(nonce, policy).toBeDefined();
+      expect(/script-src [^;]*/.exec(policy)?.[0]).not.toContain('unsafe-inline');
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("base-uri 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      const html = await response.text();
+      // Executable scripts need the nonce; JSON-LD data blocks are not subject to script-src.
+      const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter(
+        (tag) => !tag.includes('application/ld+json'),
+      );
+      expect(scripts.length).toBeGreaterThan(1);
+      for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('permissions-policy')).toContain('camera=()');
+      // The harness runs the site with NODE_ENV=production.
+      expect(response.headers.get('strict-transport-security')).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it('sends nosniff with the assets and the API security headers through /api', async () => {
+    const html = await (await fetch(`${harness.baseUrl}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const assetResponse = await fetch(`${harness.baseUrl}${asset}`);
+    expect(assetResponse.status).toBe(200);
+    expect(assetResponse.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(assetResponse.headers.get('x-frame-options')).toBe('DENY');
+
+    const api = await fetch(`${harness.baseUrl}/api/health`);
+    expect(api.status).toBe(200);
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    // Set by the API's helmet, passed on by the proxy.
+    expect(api.headers.get('cross-origin-resource-policy')).toBe('same-site');
+    expect(api.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+
+  it('runs the home page, a post and the waitlist overlay in Chromium without a CSP violation', async () => {
+    // Refused scripts are console errors too, which fail the test (harness.ts).
+    const context = await harness.browser.newContext();
+    try {
+      await context.addInitScript(recordCspViolations);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      for (const path of ['/', '/blog/why-we-built-wordloom', '/beta']) {
+        await page.goto(`${harness.baseUrl}${path}`, { waitUntil: 'networkidle' });
+        // Hydration proves the page's scripts ran.
+        await hydrated(page);
+        expect(await cspViolations(page), path).toEqual([]);
+      }
+      await page.getByRole('button', { name: 'Apply for Beta Access' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Apply for Beta Access' });
+      await dialog.getByLabel('What is your work email?').fill('not-an-email');
+      await dialog.getByText('Please enter a valid email address').waitFor();
+      expect(await cspViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses registration through the public site', async () => {
+    const response = await fetch(`${harness.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'mallory', password: 'correct-horse-battery' }),
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not found', type: 'not_found' });
+  });
+});
