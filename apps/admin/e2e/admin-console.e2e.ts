@@ -18,8 +18,22 @@ const ADMIN = {
   password: 'correct-horse',
 };
 
+/** A colleague who registers after the first admin: pending until the emailed link is opened. */
+const COLLEAGUE = {
+  name: 'Grace Colleague',
+  email: 'grace@wordloom.test',
+  username: 'grace',
+  password: 'flow-matic-1955',
+};
+
+// Issue 8: the operator's token for the first account; later accounts need a staff domain.
+const SETUP_TOKEN = 'e2e-setup-token-0123456789';
+
 beforeAll(async () => {
-  stack = await startStack({ admin: true });
+  stack = await startStack({
+    admin: true,
+    apiEnv: { ADMIN_SETUP_TOKEN: SETUP_TOKEN, ADMIN_EMAIL_DOMAINS: 'wordloom.test' },
+  });
   await joinWaitlist(stack.apiUrl, {
     email: 'alan@example.com',
     firstName: 'Alan',
@@ -60,6 +74,38 @@ async function openTab(name: string) {
   await page.getByRole('tab', { name, exact: true }).click();
 }
 
+/** Chromium logs refused requests as console errors; take out the ones a test expects. */
+function takeExpectedErrors(pattern: RegExp, path: RegExp): string[] {
+  const expected = session.errors.filter((error) => pattern.test(error) && path.test(error));
+  session.errors.splice(
+    0,
+    session.errors.length,
+    ...session.errors.filter((error) => !expected.includes(error)),
+  );
+  return expected;
+}
+
+async function logIn(user: { username: string; password: string }) {
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** The link of the newest email to `email`, read from the outbox with the page's session. */
+async function tokenMailedTo(email: string): Promise<string> {
+  const list = await page.request.get('/api/admin/email/outbox?pageSize=100');
+  expect(list.ok()).toBe(true);
+  const { items } = (await list.json()) as { items: { id: string; toEmail: string }[] };
+  const message = items.find((item) => item.toEmail === email);
+  expect(message).toBeDefined();
+  const detail = await page.request.get(`/api/admin/email/outbox/${message!.id}`);
+  const { textBody } = (await detail.json()) as { textBody: string };
+  const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(textBody)?.[1];
+  expect(token).toBeDefined();
+  return token!;
+}
+
 describe('admin console', () => {
   it('redirects /admin to /auth without a session', async () => {
     await page.goto('/admin');
@@ -67,12 +113,14 @@ describe('admin console', () => {
     await page.getByRole('tab', { name: 'Login' }).waitFor();
   });
 
-  it('registers the first admin and lands on the console with its stats', async () => {
+  it('registers the first admin with the setup token and lands on the console with its stats', async () => {
     await page.getByRole('tab', { name: 'Register' }).click();
     await page.getByLabel('Name', { exact: true }).fill(ADMIN.name);
     await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
     await page.getByLabel('Username').fill(ADMIN.username);
     await page.getByLabel('Password').fill(ADMIN.password);
+    // Issue 8: while no account exists, the first one needs the operator's setup token.
+    await page.getByLabel('Setup token').fill(SETUP_TOKEN);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/admin');
     await page.getByText(`Signed in as ${ADMIN.name}`).waitFor();
@@ -171,6 +219,20 @@ describe('admin console', () => {
     expect(await row.getByRole('button').count()).toBe(0);
   });
 
+  it('lists the staff and the audit log of what they did', async () => {
+    await openTab('Staff');
+    const own = page.getByRole('row').filter({ hasText: ADMIN.email });
+    await own.getByText('Active').waitFor();
+    await own.getByText('You').waitFor();
+    await openTab('Audit log');
+    const revoked = page
+      .getByRole('row')
+      .filter({ hasText: 'api_key.revoke' })
+      .filter({ hasText: ADMIN.username });
+    await revoked.waitFor();
+    await page.getByRole('row').filter({ hasText: 'account.register' }).waitFor();
+  });
+
   it('exports the waitlist as CSV', async () => {
     await openTab('Waitlist');
     const [download] = await Promise.all([
@@ -229,15 +291,95 @@ describe('admin console', () => {
     expect(page.url()).toMatch(/\/auth$/);
 
     // Chromium logs the two refused requests; they are this test's expected answers.
-    const refused = /status of (401|403)/;
-    const expected = session.errors.filter(
-      (error) => refused.test(error) && /\/api\/(login|register)/.test(error),
+    expect(takeExpectedErrors(/status of (401|403)/, /\/api\/(login|register)/)).toHaveLength(2);
+  });
+
+  it('registers a colleague, who is pending until the emailed link is opened', async () => {
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(COLLEAGUE.name);
+    await page.getByLabel('Email', { exact: true }).fill(COLLEAGUE.email);
+    await page.getByLabel('Username').fill(COLLEAGUE.username);
+    await page.getByLabel('Password').fill(COLLEAGUE.password);
+    expect(await page.getByLabel('Setup token').count()).toBe(0);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectToast('Check your inbox');
+    await page
+      .getByRole('form', { name: 'Register' })
+      .getByRole('status')
+      .filter({ hasText: `we sent a confirmation link to ${COLLEAGUE.email}` })
+      .waitFor();
+    expect(page.url()).toMatch(/\/auth$/);
+
+    // A pending account cannot sign in.
+    await logIn(COLLEAGUE);
+    await expectToast('Login failed');
+    await page
+      .getByText(/^Confirm your email address first/)
+      .first()
+      .waitFor();
+    expect(page.url()).toMatch(/\/auth$/);
+    expect(takeExpectedErrors(/status of 403/, /\/api\/login/)).toHaveLength(1);
+
+    // The first admin reads the link from the outbox and sees the pending account.
+    await logIn(ADMIN);
+    await page.waitForURL('**/admin');
+    const token = await tokenMailedTo(COLLEAGUE.email);
+    await openTab('Staff');
+    await page.getByRole('row').filter({ hasText: COLLEAGUE.email }).getByText('Pending').waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/auth');
+
+    await page.goto(`/verify-email?token=${token}`);
+    await page.getByText('Email confirmed. You can now sign in.').waitFor();
+    await page.getByRole('link', { name: 'Go to sign in' }).click();
+    await page.waitForURL('**/auth');
+    await logIn(COLLEAGUE);
+    await page.waitForURL('**/admin');
+    await page.getByText(`Signed in as ${COLLEAGUE.name}`).waitFor();
+  });
+
+  it('invites a colleague, who joins through the link, and disables an account', async () => {
+    const invited = { name: 'Linus Invited', username: 'linus', password: 'penguin-parade-91' };
+    await openTab('Staff');
+    await page.getByRole('button', { name: 'Invite staff' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill('linus@wordloom.test');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expectToast('Invitation sent');
+    const token = await tokenMailedTo('linus@wordloom.test');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/auth');
+
+    await page.goto(`/accept-invite?token=${token}`);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(
+      'linus@wordloom.test',
     );
-    expect(expected).toHaveLength(2);
-    session.errors.splice(
-      0,
-      session.errors.length,
-      ...session.errors.filter((e) => !expected.includes(e)),
-    );
+    await page.getByLabel('Name', { exact: true }).fill(invited.name);
+    await page.getByLabel('Username').fill(invited.username);
+    await page.getByLabel('Password').fill(invited.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByText(`Signed in as ${invited.name}`).waitFor();
+
+    await openTab('Staff');
+    const grace = page.getByRole('row').filter({ hasText: COLLEAGUE.email });
+    await grace.getByRole('button', { name: `Disable ${COLLEAGUE.username}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm
+      .getByText(
+        `Disable ${COLLEAGUE.username}? They are signed out everywhere and cannot sign in until enabled again.`,
+      )
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Disable' }).click();
+    await expectToast('Account disabled');
+    await grace.getByText('Disabled').waitFor();
+    await grace.getByRole('button', { name: `Enable ${COLLEAGUE.username}` }).waitFor();
+
+    await openTab('Audit log');
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'account.disable' })
+      .filter({ hasText: invited.username })
+      .waitFor();
   });
 });

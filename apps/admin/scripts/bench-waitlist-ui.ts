@@ -10,6 +10,9 @@ import { startStack } from '@repo/e2e';
 import type { Page } from 'playwright-core';
 import { openBrowserSession } from '../e2e/browser-session';
 
+/** The first account of the fresh install needs the operator's setup token. */
+const SETUP_TOKEN = 'screenshots-and-bench-setup-token';
+
 if (!process.env.TEST_DATABASE_URL) {
   console.error(
     'Set TEST_DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/postgres)',
@@ -18,7 +21,7 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 async function measure(entries: number): Promise<Record<string, number>> {
-  const stack = await startStack({ admin: true });
+  const stack = await startStack({ admin: true, apiEnv: { ADMIN_SETUP_TOKEN: SETUP_TOKEN } });
   try {
     const insert = spawnSync(
       'psql',
@@ -39,7 +42,12 @@ async function measure(entries: number): Promise<Record<string, number>> {
     await fetch(`${stack.apiUrl}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...login, email: 'bench@wordloom.test', name: 'Bench Mark' }),
+      body: JSON.stringify({
+        ...login,
+        setupToken: SETUP_TOKEN,
+        email: 'bench@wordloom.test',
+        name: 'Bench Mark',
+      }),
     });
     const session = await openBrowserSession(stack.adminUrl!);
     const page: Page = session.page;

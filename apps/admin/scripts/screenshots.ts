@@ -7,13 +7,21 @@ import { startStack } from '@repo/e2e';
 import { joinWaitlist, sendContactMessage } from '../e2e/seed';
 import { takeScreenshots } from '../e2e/take-screenshots';
 
-const stack = await startStack({ admin: true });
+/** The first account of the fresh install needs the operator's setup token. */
+const SETUP_TOKEN = 'screenshots-and-bench-setup-token';
+
+const stack = await startStack({ admin: true, apiEnv: { ADMIN_SETUP_TOKEN: SETUP_TOKEN } });
 try {
   const login = { username: 'reviewer', password: 'look-at-it' };
   await fetch(`${stack.apiUrl}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...login, email: 'reviewer@wordloom.test', name: 'Rita Reviewer' }),
+    body: JSON.stringify({
+      ...login,
+      setupToken: SETUP_TOKEN,
+      email: 'reviewer@wordloom.test',
+      name: 'Rita Reviewer',
+    }),
   });
   const people = [
     'Ada Lovelace',

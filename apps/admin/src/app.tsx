@@ -2,8 +2,10 @@ import { Toaster, TooltipProvider } from '@repo/ui';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { AcceptInvitePage } from '@/features/auth/accept-invite-page';
 import { AuthPage } from '@/features/auth/auth-page';
 import { SessionProvider } from '@/features/auth/session-context';
+import { VerifyEmailPage } from '@/features/auth/verify-email-page';
 import { AdminPage } from '@/features/dashboard/admin-page';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -14,6 +16,8 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/auth" element={<AuthPage />} />
+      <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/accept-invite" element={<AcceptInvitePage />} />
       <Route path="/admin" element={<AdminPage />} />
       <Route path="*" element={<Navigate to="/admin" replace />} />
     </Routes>

@@ -6,7 +6,8 @@
 export interface ErrorBody {
   message: string;
   type?: string;
-  issues?: { path: string; message: string }[];
+  /** Field issues; `path` names the field (some answers name it `field`). */
+  issues?: { path: string; field?: string; message: string }[];
 }
 
 export interface BlogPost {
@@ -26,11 +27,122 @@ export interface BlogPost {
   featuredImage?: string;
 }
 
+export type AccountStatus = 'pending' | 'active' | 'disabled';
+
 export interface User {
   id: string;
   username: string;
   email: string;
   name: string;
+  status?: AccountStatus;
+}
+
+/** A plain confirmation: `{ message }`. */
+export interface MessageResponse {
+  message: string;
+}
+
+/** GET /api/setup-status: true while no account exists (the first one needs the setup token). */
+export interface SetupStatus {
+  needsSetup: boolean;
+}
+
+/** POST /api/register body; `setupToken` only for the first account. */
+export interface RegisterRequest {
+  username: string;
+  email: string;
+  name: string;
+  password: string;
+  setupToken?: string;
+}
+
+/** POST /api/register after the first account: no session until the emailed link is opened. */
+export interface PendingRegistration {
+  status: 'pending';
+  message: string;
+}
+export type RegisterResponse = User | PendingRegistration;
+
+/** GET /api/invite?token= */
+export interface InviteDetails {
+  email: string;
+}
+
+/** POST /api/accept-invite body (answers with the user and a session). */
+export interface AcceptInviteRequest {
+  token: string;
+  username: string;
+  name: string;
+  password: string;
+}
+
+/** GET /api/admin/accounts -> { accounts } */
+export interface StaffAccount {
+  id: string;
+  username: string;
+  email: string;
+  name: string;
+  status: AccountStatus;
+  createdAt: string;
+  emailVerifiedAt: string | null;
+  disabledAt: string | null;
+  activeSessions: number;
+}
+
+/** GET /api/admin/accounts/:id/sessions -> { sessions } */
+export interface StaffSession {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  /** The session making the request. */
+  current: boolean;
+}
+
+/** GET /api/admin/audit-log?page=&pageSize=&action= */
+export interface AuditLogEntry {
+  id: string;
+  /** A username, 'API key <id>' or 'anonymous'. */
+  actorLabel: string;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  /** Ids and counts only, never personal data. */
+  details: Record<string, unknown>;
+  ip: string | null;
+  createdAt: string;
+}
+export interface AuditLogPage {
+  entries: AuditLogEntry[];
+  total: number;
+}
+
+/** GET /api/admin/feedback?page=&pageSize=&search= */
+export interface FeedbackResponseSummary {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  createdAt: string;
+  recommendationLikelihood: string | null;
+  overallSatisfaction: string | null;
+}
+export interface FeedbackResponsePage {
+  responses: FeedbackResponseSummary[];
+  total: number;
+}
+
+/** POST /api/admin/erasure { email }: what was deleted for good, per kind. */
+export interface ErasureResult {
+  deleted: {
+    waitlistEntries: number;
+    contactMessages: number;
+    feedbackResponses: number;
+    participants: number;
+    emails: number;
+    analyticsEvents: number;
+  };
 }
 
 export interface Page<T> {

@@ -27,6 +27,17 @@ export const TOAST = {
   copiedDescription: 'API key copied to clipboard',
   copyFailed: 'Copy failed',
   copyFailedDescription: 'Failed to copy to clipboard',
+  checkYourInbox: 'Check your inbox',
+  invitationSent: 'Invitation sent',
+  invitationFailed: 'Invitation failed',
+  sessionEnded: 'Session ended',
+  endSessionFailed: 'Could not end the session',
+  accountDisabled: 'Account disabled',
+  accountEnabled: 'Account enabled',
+  deleted: 'Deleted permanently',
+  deletionFailed: 'Deletion failed',
+  erasureDone: 'Erasure complete',
+  erasureFailed: 'Erasure failed',
 } as const;
 
 export const REVOKE_CONFIRMATION =
@@ -34,3 +45,17 @@ export const REVOKE_CONFIRMATION =
 
 export const NEW_KEY_NOTICE =
   'This is the only time the full key is shown. Copy it now and store it somewhere safe.';
+
+/** Issue 8: the first account of an installation needs the operator's setup token. */
+export const SETUP_TOKEN_HINT = 'Printed in the API log at start, or set as ADMIN_SETUP_TOKEN.';
+
+export function disableConfirmation(username: string): string {
+  return `Disable ${username}? They are signed out everywhere and cannot sign in until enabled again.`;
+}
+
+/** The right to erasure: asked before a waitlist entry or a contact message is deleted. */
+export const DELETE_CONFIRMATION =
+  'Delete permanently? This removes the entry, its emails and the analytics that name it. This cannot be undone.';
+
+export const ERASE_PERSON_CONFIRMATION =
+  'Erase everything stored about this email address? This removes its waitlist entry, messages, survey answers, beta participation, emails and the analytics that name it. This cannot be undone.';

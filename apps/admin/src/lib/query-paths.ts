@@ -11,4 +11,7 @@ export const QUERY_PATHS = {
   apiKeys: '/api/admin/api-keys',
   templates: '/api/admin/email/templates',
   outbox: '/api/admin/email/outbox',
+  setupStatus: '/api/setup-status',
+  accounts: '/api/admin/accounts',
+  auditLog: '/api/admin/audit-log',
 } as const;

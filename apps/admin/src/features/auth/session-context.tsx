@@ -1,5 +1,11 @@
-import type { User } from '@repo/api-client';
-import type { LoginInput, RegisterInput } from '@repo/validation';
+import type {
+  AcceptInviteRequest,
+  PendingRegistration,
+  RegisterRequest,
+  RegisterResponse,
+  User,
+} from '@repo/api-client';
+import type { LoginInput } from '@repo/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { api } from '@/lib/api';
@@ -10,11 +16,18 @@ interface SessionContextValue {
   user: User | null;
   isLoading: boolean;
   login: (input: LoginInput) => Promise<User>;
-  register: (input: RegisterInput) => Promise<User>;
+  /** Signs in, unless the account is pending until its owner confirms the emailed link. */
+  register: (input: RegisterRequest) => Promise<RegisterResponse>;
+  acceptInvite: (input: AcceptInviteRequest) => Promise<User>;
   logout: () => Promise<void>;
   isLoggingIn: boolean;
   isRegistering: boolean;
+  isAcceptingInvite: boolean;
   isLoggingOut: boolean;
+}
+
+export function isPendingRegistration(response: RegisterResponse): response is PendingRegistration {
+  return response.status === 'pending';
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -38,7 +51,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     onSuccess: signedIn,
   });
   const registerMutation = useMutation({
-    mutationFn: (input: RegisterInput) => api.post<User>('/api/register', input),
+    mutationFn: (input: RegisterRequest) => api.post<RegisterResponse>('/api/register', input),
+    onSuccess: (response) => {
+      // Issue 8: after the first account, a new account has no session until it is confirmed.
+      if (!isPendingRegistration(response)) signedIn(response);
+    },
+  });
+  const acceptInviteMutation = useMutation({
+    mutationFn: (input: AcceptInviteRequest) => api.post<User>('/api/accept-invite', input),
     onSuccess: signedIn,
   });
   const logoutMutation = useMutation({
@@ -55,11 +75,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isLoading: session.isPending,
       login: loginMutation.mutateAsync,
       register: registerMutation.mutateAsync,
+      acceptInvite: acceptInviteMutation.mutateAsync,
       logout: async () => {
         await logoutMutation.mutateAsync();
       },
       isLoggingIn: loginMutation.isPending,
       isRegistering: registerMutation.isPending,
+      isAcceptingInvite: acceptInviteMutation.isPending,
       isLoggingOut: logoutMutation.isPending,
     }),
     [
@@ -69,6 +91,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loginMutation.isPending,
       registerMutation.mutateAsync,
       registerMutation.isPending,
+      acceptInviteMutation.mutateAsync,
+      acceptInviteMutation.isPending,
       logoutMutation,
     ],
   );

@@ -6,6 +6,7 @@ import { ContactStatusBadge } from './contact-status-badge';
 
 export function contactsColumns(
   onView: (message: ContactMessage) => void,
+  onDelete: (message: ContactMessage) => void,
 ): ColumnDef<ContactMessage>[] {
   return [
     { id: 'name', accessorKey: 'name', header: 'Name' },
@@ -43,14 +44,25 @@ export function contactsColumns(
       header: 'Actions',
       enableHiding: false,
       cell: ({ row }) => (
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => onView(row.original)}
-          aria-label={`View message from ${row.original.name}`}
-        >
-          View
-        </Button>
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onView(row.original)}
+            aria-label={`View message from ${row.original.name}`}
+          >
+            View
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-destructive hover:text-destructive"
+            onClick={() => onDelete(row.original)}
+            aria-label={`Delete message from ${row.original.name}`}
+          >
+            Delete
+          </Button>
+        </div>
       ),
     },
   ];

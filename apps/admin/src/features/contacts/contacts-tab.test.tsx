@@ -2,6 +2,7 @@ import type { ContactMessage, Page } from '@repo/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { DELETE_CONFIRMATION } from '@/lib/messages';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { ContactStatusBadge } from './contact-status-badge';
@@ -92,5 +93,28 @@ describe('contacts tab', () => {
     await user.click(markReplied);
     expect(await screen.findByText('Status updated')).toBeInTheDocument();
     await waitFor(() => expect(markReplied).toBeDisabled());
+  });
+
+  it('deletes a message for good after the confirmation', async () => {
+    let deleted = false;
+    const { calls } = mockApi({
+      'GET /api/admin/contacts': () => page(deleted ? [] : [message()]),
+      'DELETE /api/admin/contacts/c1': () => {
+        deleted = true;
+        return { body: { message: 'Deleted' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ContactsTab />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Delete message from Grace Hopper' }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(DELETE_CONFIRMATION)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete permanently' }));
+    expect(await screen.findByText('Deleted permanently')).toBeInTheDocument();
+    expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/api/admin/contacts/c1');
   });
 });

@@ -14,6 +14,7 @@ import type { PaginationState } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
 import { DataTable } from '@/components/data-table';
+import { DeleteEntryDialog, type DeletionTarget } from '@/components/delete-entry-dialog';
 import { ExportButton } from '@/components/export-button';
 import { SectionHeader } from '@/components/section-header';
 import { TablePagination } from '@/components/table-pagination';
@@ -36,6 +37,7 @@ export function ContactsTab() {
   const [status, setStatus] = useState('all');
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
   const [viewing, setViewing] = useState<ContactMessage | null>(null);
+  const [deleting, setDeleting] = useState<DeletionTarget | null>(null);
   const statusChange = useContactStatus();
   const { mutate: changeStatus } = statusChange;
 
@@ -88,7 +90,16 @@ export function ContactsTab() {
     );
   };
 
-  const columns = useMemo(() => contactsColumns(openMessage), [openMessage]);
+  const columns = useMemo(
+    () =>
+      contactsColumns(openMessage, (message: ContactMessage) =>
+        setDeleting({
+          path: `${QUERY_PATHS.contacts}/${encodeURIComponent(message.id)}`,
+          label: `the message from ${message.name}`,
+        }),
+      ),
+    [openMessage],
+  );
   const table = useServerPagedTable({
     page: query.data,
     columns,
@@ -145,6 +156,11 @@ export function ContactsTab() {
         onClose={() => setViewing(null)}
         onMarkReplied={markReplied}
         isUpdating={statusChange.isPending}
+      />
+      <DeleteEntryDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        invalidates={[QUERY_PATHS.contacts, QUERY_PATHS.outbox]}
       />
     </Card>
   );

@@ -55,7 +55,16 @@ describe('admin page', () => {
     expect(screen.getByText('56')).toBeInTheDocument();
     expect(screen.getByText('789')).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Waitlist', 'Beta', 'Contacts', 'Email', 'API Keys', 'Analytics']);
+    expect(tabs).toEqual([
+      'Waitlist',
+      'Beta',
+      'Contacts',
+      'Email',
+      'API Keys',
+      'Staff',
+      'Audit log',
+      'Analytics',
+    ]);
   });
 
   it("logs out to /auth, and shows 'Logout failed' with the server's message on error", async () => {

@@ -3,10 +3,12 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { ApiKeysTab } from '@/features/api-keys/api-keys-tab';
+import { AuditTab } from '@/features/audit/audit-tab';
 import { useSession } from '@/features/auth/session-context';
 import { BetaTab } from '@/features/beta/beta-tab';
 import { ContactsTab } from '@/features/contacts/contacts-tab';
 import { EmailTab } from '@/features/email/email-tab';
+import { StaffTab } from '@/features/staff/staff-tab';
 import { WaitlistTab } from '@/features/waitlist/waitlist-tab';
 import { AdminHeader } from './admin-header';
 import { StatCards } from './stat-cards';
@@ -22,6 +24,8 @@ const TABS = [
   { value: 'contacts', label: 'Contacts', content: ContactsTab },
   { value: 'email', label: 'Email', content: EmailTab },
   { value: 'api-keys', label: 'API Keys', content: ApiKeysTab },
+  { value: 'staff', label: 'Staff', content: StaffTab },
+  { value: 'audit', label: 'Audit log', content: AuditTab },
   { value: 'analytics', label: 'Analytics', content: AnalyticsTab },
 ] as const;
 

@@ -15,6 +15,7 @@ function optional(value: string | null): string {
  */
 export function waitlistColumns(
   onAction: (action: WaitlistAction) => void,
+  onDelete: (entry: WaitlistEntry) => void,
 ): ColumnDef<WaitlistEntry>[] {
   return [
     { id: 'firstName', accessorKey: 'firstName', header: 'First name' },
@@ -73,7 +74,25 @@ export function waitlistColumns(
       cell: ({ row }) => {
         const entry = row.original;
         const name = `${entry.firstName} ${entry.lastName}`;
-        if (entry.participantId) return <Badge variant="secondary">In beta</Badge>;
+        const deleteButton = (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-destructive hover:text-destructive"
+            onClick={() => onDelete(entry)}
+            aria-label={`Delete ${name}`}
+          >
+            Delete
+          </Button>
+        );
+        if (entry.participantId) {
+          return (
+            <div className="flex items-center gap-2">
+              <Badge variant="secondary">In beta</Badge>
+              {deleteButton}
+            </div>
+          );
+        }
         return (
           <div className="flex gap-2">
             <Button
@@ -91,6 +110,7 @@ export function waitlistColumns(
             >
               Hang Tight
             </Button>
+            {deleteButton}
           </div>
         );
       },

@@ -2,6 +2,7 @@ import type { Page, WaitlistEntry } from '@repo/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { DELETE_CONFIRMATION } from '@/lib/messages';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { WaitlistTab } from './waitlist-tab';
@@ -148,6 +149,60 @@ describe('waitlist tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Export failed')).toBeInTheDocument();
     expect(screen.getByText('Export is not available')).toBeInTheDocument();
+  });
+
+  it('deletes an entry for good only after the confirmation, and reloads the list', async () => {
+    let deleted = false;
+    const { calls } = mockApi({
+      'GET /api/admin/waitlist': () => page(deleted ? [] : [entry()]),
+      'DELETE /api/admin/waitlist/w1': () => {
+        deleted = true;
+        return { body: { message: 'Deleted' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistTab />);
+    const opener = await screen.findByRole('button', { name: 'Delete Ada Lovelace' });
+    expect(opener).toHaveTextContent('Delete');
+    await user.click(opener);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(DELETE_CONFIRMATION)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(opener).toHaveFocus());
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(opener);
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Delete permanently',
+      }),
+    );
+    expect(await screen.findByText('Deleted permanently')).toBeInTheDocument();
+    expect(await screen.findByText('No one is on the waitlist yet.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/admin/waitlist/w1',
+    ]);
+  });
+
+  it("reports a failed deletion with the server's message", async () => {
+    mockApi({
+      'GET /api/admin/waitlist': page([entry({ participantId: 'p1' })]),
+      'DELETE /api/admin/waitlist/w1': {
+        status: 404,
+        body: { message: 'Waitlist entry not found' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistTab />);
+    // Entries already in the beta can be erased too.
+    await user.click(await screen.findByRole('button', { name: 'Delete Ada Lovelace' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Delete permanently',
+      }),
+    );
+    expect(await screen.findByText('Deletion failed')).toBeInTheDocument();
+    expect(screen.getByText('Waitlist entry not found')).toBeInTheDocument();
   });
 });
 

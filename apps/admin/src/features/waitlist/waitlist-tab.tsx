@@ -1,13 +1,15 @@
-import type { WaitlistSortField } from '@repo/api-client';
+import type { WaitlistEntry, WaitlistSortField } from '@repo/api-client';
 import { Card, CardContent, Input, Label } from '@repo/ui';
 import type { PaginationState, SortingState, VisibilityState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
 import { DataTable } from '@/components/data-table';
+import { DeleteEntryDialog, type DeletionTarget } from '@/components/delete-entry-dialog';
 import { ExportButton } from '@/components/export-button';
 import { SectionHeader } from '@/components/section-header';
 import { TablePagination } from '@/components/table-pagination';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
+import { QUERY_PATHS } from '@/lib/query-paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type WaitlistAction, waitlistColumns } from './waitlist-columns';
 import { WaitlistEmailDialog } from './waitlist-email-dialog';
@@ -26,6 +28,7 @@ export function WaitlistTab() {
     userType: false,
   });
   const [action, setAction] = useState<WaitlistAction | null>(null);
+  const [deleting, setDeleting] = useState<DeletionTarget | null>(null);
 
   // A new search starts from page 1 (adjusting state while rendering, not in an effect).
   const [searchedFor, setSearchedFor] = useState(debouncedSearch);
@@ -43,7 +46,16 @@ export function WaitlistTab() {
     search: debouncedSearch,
   });
 
-  const columns = useMemo(() => waitlistColumns(setAction), []);
+  const columns = useMemo(
+    () =>
+      waitlistColumns(setAction, (entry: WaitlistEntry) =>
+        setDeleting({
+          path: `${QUERY_PATHS.waitlist}/${encodeURIComponent(entry.id)}`,
+          label: `${entry.firstName} ${entry.lastName}`,
+        }),
+      ),
+    [],
+  );
   const table = useServerPagedTable({
     page: query.data,
     columns,
@@ -97,6 +109,11 @@ export function WaitlistTab() {
         <TablePagination table={table} total={query.data?.total ?? 0} />
       </CardContent>
       <WaitlistEmailDialog action={action} onClose={() => setAction(null)} />
+      <DeleteEntryDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        invalidates={[QUERY_PATHS.waitlist, QUERY_PATHS.participants, QUERY_PATHS.outbox]}
+      />
     </Card>
   );
 }

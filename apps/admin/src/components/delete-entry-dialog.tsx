@@ -1,0 +1,62 @@
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@repo/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { DELETE_CONFIRMATION, TOAST } from '@/lib/messages';
+import { notifyFailure, notifySuccess } from '@/lib/notify';
+import { QUERY_PATHS } from '@/lib/query-paths';
+import { useReturnFocus } from './use-return-focus';
+
+/** What to delete: `path` is the entry's admin URL, `label` names it in the dialog. */
+export interface DeletionTarget {
+  path: string;
+  label: string;
+}
+
+interface DeleteEntryDialogProps {
+  target: DeletionTarget | null;
+  onClose: () => void;
+  /** The list paths the deletion changes (the dashboard counts and the audit log always). */
+  invalidates: string[];
+}
+
+/** The right to erasure for one row: asks first, then deletes it for good. */
+export function DeleteEntryDialog({ target, onClose, invalidates }: DeleteEntryDialogProps) {
+  const queryClient = useQueryClient();
+  const returnFocus = useReturnFocus();
+  const remove = useMutation({
+    mutationFn: (entry: DeletionTarget) => api.delete<unknown>(entry.path),
+    onSuccess: (_result, entry) => {
+      notifySuccess(TOAST.deleted, `Deleted ${entry.label}.`);
+      for (const path of [...invalidates, QUERY_PATHS.dashboard, QUERY_PATHS.auditLog]) {
+        void queryClient.invalidateQueries({ queryKey: [path] });
+      }
+    },
+    onError: (error) => notifyFailure(TOAST.deletionFailed, error),
+  });
+
+  return (
+    <AlertDialog open={Boolean(target)} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent {...returnFocus}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete {target?.label ?? 'entry'}</AlertDialogTitle>
+          <AlertDialogDescription>{DELETE_CONFIRMATION}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={() => target && remove.mutate(target)}>
+            Delete permanently
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

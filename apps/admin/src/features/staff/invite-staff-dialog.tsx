@@ -1,0 +1,106 @@
+import type { MessageResponse } from '@repo/api-client';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@repo/ui';
+import { inviteStaffSchema } from '@repo/validation';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormField } from '@/components/form-field';
+import { useReturnFocus } from '@/components/use-return-focus';
+import { api } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/field-issues';
+import { TOAST } from '@/lib/messages';
+import { notifyFailure, notifySuccess } from '@/lib/notify';
+import { QUERY_PATHS } from '@/lib/query-paths';
+
+interface InviteStaffDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Mails a single-use sign-up link to a colleague's address (issue 8). */
+export function InviteStaffDialog({ open, onOpenChange }: InviteStaffDialogProps) {
+  const queryClient = useQueryClient();
+  const returnFocus = useReturnFocus();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const invite = useMutation({
+    mutationFn: (input: { email: string }) =>
+      api.post<MessageResponse>(`${QUERY_PATHS.accounts}/invite`, input),
+    onSuccess: (result) => {
+      notifySuccess(TOAST.invitationSent, result.message);
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.accounts] });
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.auditLog] });
+      close();
+    },
+    onError: (failure) => {
+      setError(serverFieldErrors(failure).email);
+      notifyFailure(TOAST.invitationFailed, failure);
+    },
+  });
+
+  function close() {
+    setEmail('');
+    setError(undefined);
+    invite.reset();
+    onOpenChange(false);
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = inviteStaffSchema.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    invite.mutate(parsed.data);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) onOpenChange(true);
+        else if (!invite.isPending) close();
+      }}
+    >
+      <DialogContent {...returnFocus}>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <DialogHeader>
+            <DialogTitle>Invite staff</DialogTitle>
+            <DialogDescription>
+              We email a link that is valid for 24 hours. The account is created when they open it.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField
+            id="invite-staff-email"
+            label="Email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            error={error}
+            onValueChange={(value) => {
+              setEmail(value);
+              setError(undefined);
+            }}
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={invite.isPending}>
+              {invite.isPending ? 'Sending...' : 'Send invitation'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

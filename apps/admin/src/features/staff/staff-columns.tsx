@@ -1,0 +1,89 @@
+import type { StaffAccount } from '@repo/api-client';
+import { Badge, Button } from '@repo/ui';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useSession } from '@/features/auth/session-context';
+import { formatCount, formatDate } from '@/lib/format';
+import { AccountStatusBadge } from './account-status-badge';
+
+export type StaffAction = { kind: 'sessions' | 'disable' | 'enable'; account: StaffAccount };
+
+function AccountActions({
+  account,
+  onAction,
+}: {
+  account: StaffAccount;
+  onAction: (action: StaffAction) => void;
+}) {
+  const { user } = useSession();
+  const isSelf = account.id === user?.id;
+  return (
+    <div className="flex items-center gap-2">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => onAction({ kind: 'sessions', account })}
+        aria-label={`Sessions of ${account.username}`}
+      >
+        Sessions
+      </Button>
+      {isSelf ? (
+        // The API refuses to disable the signed-in account (409 cannot_disable_self).
+        <Badge variant="secondary">You</Badge>
+      ) : account.status === 'disabled' ? (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onAction({ kind: 'enable', account })}
+          aria-label={`Enable ${account.username}`}
+        >
+          Enable
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          variant="destructive"
+          onClick={() => onAction({ kind: 'disable', account })}
+          aria-label={`Disable ${account.username}`}
+        >
+          Disable
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function staffColumns(onAction: (action: StaffAction) => void): ColumnDef<StaffAccount>[] {
+  return [
+    { id: 'name', accessorKey: 'name', header: 'Name' },
+    { id: 'username', accessorKey: 'username', header: 'Username' },
+    { id: 'email', accessorKey: 'email', header: 'Email' },
+    {
+      id: 'status',
+      accessorKey: 'status',
+      header: 'Status',
+      cell: ({ row }) => <AccountStatusBadge status={row.original.status} />,
+    },
+    {
+      id: 'activeSessions',
+      accessorKey: 'activeSessions',
+      header: 'Active sessions',
+      cell: ({ row }) => (
+        <span className="tabular-nums">{formatCount(row.original.activeSessions)}</span>
+      ),
+    },
+    {
+      id: 'createdAt',
+      accessorKey: 'createdAt',
+      header: 'Created',
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">{formatDate(row.original.createdAt)}</span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      enableSorting: false,
+      cell: ({ row }) => <AccountActions account={row.original} onAction={onAction} />,
+    },
+  ];
+}

@@ -1,0 +1,260 @@
+import type { StaffAccount, StaffSession } from '@repo/api-client';
+import { STAFF_MESSAGES } from '@repo/validation';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { disableConfirmation, ERASE_PERSON_CONFIRMATION } from '@/lib/messages';
+import { adminUser, mockApi } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render';
+import { StaffTab } from './staff-tab';
+
+function account(overrides: Partial<StaffAccount> = {}): StaffAccount {
+  return {
+    id: 'u2',
+    username: 'grace',
+    email: 'grace@wordloom.test',
+    name: 'Grace Hopper',
+    status: 'active',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    emailVerifiedAt: '2026-11-01T10:05:00.000Z',
+    disabledAt: null,
+    activeSessions: 2,
+    ...overrides,
+  };
+}
+
+const self = account({
+  id: adminUser.body.id,
+  username: adminUser.body.username,
+  email: adminUser.body.email,
+  name: adminUser.body.name,
+  activeSessions: 1,
+});
+
+function session(overrides: Partial<StaffSession> = {}): StaffSession {
+  return {
+    id: 's1',
+    createdAt: '2026-11-20T08:00:00.000Z',
+    lastSeenAt: '2026-11-20T09:15:00.000Z',
+    ip: '203.0.113.7',
+    userAgent: 'Mozilla/5.0 Firefox/140.0',
+    current: false,
+    ...overrides,
+  };
+}
+
+const accountsRoute = (accounts: StaffAccount[]) => ({ body: { accounts } });
+
+describe('staff tab', () => {
+  it('lists accounts with their status and sessions, and offers no Disable for oneself', async () => {
+    mockApi({
+      'GET /api/user': adminUser,
+      'GET /api/admin/accounts': accountsRoute([
+        self,
+        account(),
+        account({
+          id: 'u3',
+          username: 'linus',
+          email: 'linus@wordloom.test',
+          status: 'pending',
+          activeSessions: 0,
+        }),
+        account({
+          id: 'u4',
+          username: 'mallory',
+          email: 'mallory@wordloom.test',
+          status: 'disabled',
+        }),
+      ]),
+    });
+    renderWithProviders(<StaffTab />);
+    const grace = (await screen.findByText('grace@wordloom.test')).closest('tr')!;
+    expect(within(grace).getByText('Active')).toBeInTheDocument();
+    expect(within(grace).getByText('2')).toBeInTheDocument();
+    expect(within(grace).getByText('Nov 01, 2026')).toBeInTheDocument();
+    expect(within(grace).getByRole('button', { name: 'Disable grace' })).toBeInTheDocument();
+
+    const linus = screen.getByText('linus').closest('tr')!;
+    expect(within(linus).getByText('Pending')).toBeInTheDocument();
+    const mallory = screen.getByText('mallory').closest('tr')!;
+    expect(within(mallory).getByText('Disabled')).toBeInTheDocument();
+    expect(within(mallory).getByRole('button', { name: 'Enable mallory' })).toBeInTheDocument();
+
+    const own = screen.getByText(adminUser.body.email).closest('tr')!;
+    expect(await within(own).findByText('You')).toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: /Disable/ })).not.toBeInTheDocument();
+  });
+
+  it('disables an account only after the confirmation, then reloads the list', async () => {
+    let disabled = false;
+    const { calls } = mockApi({
+      'GET /api/user': adminUser,
+      'GET /api/admin/accounts': () =>
+        accountsRoute([self, account(disabled ? { status: 'disabled', activeSessions: 0 } : {})]),
+      'POST /api/admin/accounts/u2/disable': () => {
+        disabled = true;
+        return { body: { account: account({ status: 'disabled' }) } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StaffTab />);
+    const opener = await screen.findByRole('button', { name: 'Disable grace' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(disableConfirmation('grace'))).toBeInTheDocument();
+    expect(disableConfirmation('grace')).toBe(
+      'Disable grace? They are signed out everywhere and cannot sign in until enabled again.',
+    );
+
+    // Cancel: nothing is sent and focus returns to the button that opened the dialog.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(opener).toHaveFocus());
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.click(opener);
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Disable' }),
+    );
+    expect(await screen.findByText('Account disabled')).toBeInTheDocument();
+    const row = screen.getByText('grace@wordloom.test').closest('tr')!;
+    expect(await within(row).findByRole('button', { name: 'Enable grace' })).toBeInTheDocument();
+    expect(within(row).getByText('Disabled')).toBeInTheDocument();
+  });
+
+  it("reports a refused disable with the server's message", async () => {
+    mockApi({
+      'GET /api/user': adminUser,
+      'GET /api/admin/accounts': accountsRoute([account()]),
+      'POST /api/admin/accounts/u2/disable': {
+        status: 409,
+        body: { type: 'cannot_disable_self', message: 'You cannot disable your own account.' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StaffTab />);
+    await user.click(await screen.findByRole('button', { name: 'Disable grace' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Disable' }),
+    );
+    expect(await screen.findByText('Update failed')).toBeInTheDocument();
+    expect(screen.getByText('You cannot disable your own account.')).toBeInTheDocument();
+  });
+
+  it('enables a disabled account', async () => {
+    const { calls } = mockApi({
+      'GET /api/user': adminUser,
+      'GET /api/admin/accounts': accountsRoute([account({ status: 'disabled' })]),
+      'POST /api/admin/accounts/u2/enable': { body: { account: account() } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StaffTab />);
+    await user.click(await screen.findByRole('button', { name: 'Enable grace' }));
+    expect(await screen.findByText('Account enabled')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/admin/accounts/u2/enable')).toBe(true);
+  });
+
+  it("lists an account's sessions, marks the current one and ends another", async () => {
+    let ended = false;
+    const { calls } = mockApi({
+      'GET /api/user': adminUser,
+      'GET /api/admin/accounts': accountsRoute([self]),
+      'GET /api/admin/accounts/u1/sessions': () => ({
+        body: {
+          sessions: [
+            session({ id: 's-current', current: true, ip: '198.51.100.1' }),
+            ...(ended ? [] : [session()]),
+          ],
+        },
+      }),
+      'DELETE /api/admin/accounts/u1/sessions/s1': () => {
+        ended = true;
+        return { body: { message: 'Session ended' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StaffTab />);
+    await user.click(await screen.findByRole('button', { name: 'Sessions of admin' }));
+    const dialog = await screen.findByRole('dialog');
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('This session')).toBeInTheDocument();
+    expect(within(items[0]!).queryByRole('button', { name: 'End session' })).toBeNull();
+    expect(within(items[1]!).getByText('203.0.113.7')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Mozilla/5.0 Firefox/140.0')).toBeInTheDocument();
+
+    await user.click(within(items[1]!).getByRole('button', { name: 'End session' }));
+    expect(await screen.findByText('Session ended')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(1));
+    expect(
+      calls.some(
+        (call) => call.method === 'DELETE' && call.path === '/api/admin/accounts/u1/sessions/s1',
+      ),
+    ).toBe(true);
+  });
+
+  it('invites a colleague by address, checking the address first', async () => {
+    const { calls } = mockApi({
+      'GET /api/user': adminUser,
+      'GET /api/admin/accounts': accountsRoute([self]),
+      'POST /api/admin/accounts/invite': {
+        status: 201,
+        body: { message: 'Invitation sent to linus@wordloom.test.' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StaffTab />);
+    const opener = await screen.findByRole('button', { name: 'Invite staff' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Email'), 'not-an-address');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(within(dialog).getByText(STAFF_MESSAGES.email)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(within(dialog).getByLabelText('Email'));
+    await user.type(within(dialog).getByLabelText('Email'), 'linus@wordloom.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent')).toBeInTheDocument();
+    expect(screen.getByText('Invitation sent to linus@wordloom.test.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      email: 'linus@wordloom.test',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('erases a person after a confirmation and shows what was deleted', async () => {
+    const { calls } = mockApi({
+      'GET /api/user': adminUser,
+      'GET /api/admin/accounts': accountsRoute([self]),
+      'POST /api/admin/erasure': {
+        body: {
+          deleted: {
+            waitlistEntries: 1,
+            contactMessages: 2,
+            feedbackResponses: 0,
+            participants: 1,
+            emails: 3,
+            analyticsEvents: 14,
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StaffTab />);
+    await user.click(await screen.findByRole('button', { name: 'Erase a person' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Email'), 'alan@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText(ERASE_PERSON_CONFIRMATION)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Erase permanently' }));
+    expect(await screen.findByText('Erasure complete')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      email: 'alan@example.com',
+    });
+    expect(within(dialog).getByText('Contact messages').nextSibling).toHaveTextContent('2');
+    expect(within(dialog).getByText('Analytics events').nextSibling).toHaveTextContent('14');
+  });
+});

@@ -1,0 +1,87 @@
+import type { StaffAccount } from '@repo/api-client';
+import { Button, Card, CardContent } from '@repo/ui';
+import {
+  getCoreRowModel,
+  getSortedRowModel,
+  type SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { DataTable } from '@/components/data-table';
+import { SectionHeader } from '@/components/section-header';
+import { DisableAccountDialog } from './disable-account-dialog';
+import { ErasePersonDialog } from './erase-person-dialog';
+import { InviteStaffDialog } from './invite-staff-dialog';
+import { SessionsDialog } from './sessions-dialog';
+import { type StaffAction, staffColumns } from './staff-columns';
+import { useAccountStatusChange, useStaffAccounts } from './use-staff-accounts';
+
+/** Staff accounts: who can sign in to the console, where they are signed in (issue 8). */
+export function StaffTab() {
+  const accounts = useStaffAccounts();
+  const statusChange = useAccountStatusChange();
+  const [inviting, setInviting] = useState(false);
+  const [erasing, setErasing] = useState(false);
+  const [viewingSessions, setViewingSessions] = useState<StaffAccount | null>(null);
+  const [disabling, setDisabling] = useState<StaffAccount | null>(null);
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: false }]);
+  const { mutate: changeStatus } = statusChange;
+
+  const columns = useMemo(
+    () =>
+      staffColumns(({ kind, account }: StaffAction) => {
+        if (kind === 'sessions') setViewingSessions(account);
+        else if (kind === 'disable') setDisabling(account);
+        else changeStatus({ account, kind: 'enable' });
+      }),
+    [changeStatus],
+  );
+  const table = useReactTable({
+    data: accounts.data?.accounts ?? [],
+    columns,
+    getRowId: (row) => row.id,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    state: { sorting },
+    onSortingChange: setSorting,
+  });
+
+  return (
+    <Card>
+      <SectionHeader
+        title="Staff"
+        description="Accounts that can sign in to this console. New accounts stay pending until their owner confirms the emailed link."
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setErasing(true)}>
+              Erase a person
+            </Button>
+            <Button onClick={() => setInviting(true)}>Invite staff</Button>
+          </>
+        }
+      />
+      <CardContent>
+        <DataTable
+          table={table}
+          caption="Staff accounts"
+          isLoading={accounts.isPending}
+          error={accounts.error}
+          onRetry={() => void accounts.refetch()}
+          emptyMessage="No staff accounts yet."
+          skeletonRows={3}
+        />
+      </CardContent>
+      <InviteStaffDialog open={inviting} onOpenChange={setInviting} />
+      <ErasePersonDialog open={erasing} onOpenChange={setErasing} />
+      <SessionsDialog account={viewingSessions} onClose={() => setViewingSessions(null)} />
+      <DisableAccountDialog
+        account={disabling}
+        onCancel={() => setDisabling(null)}
+        onConfirm={(account) => {
+          setDisabling(null);
+          changeStatus({ account, kind: 'disable' });
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import type { StaffAccount, StaffSession } from '@repo/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { TOAST } from '@/lib/messages';
+import { notifyFailure, notifySuccess } from '@/lib/notify';
+import { QUERY_PATHS } from '@/lib/query-paths';
+
+export function accountPath(accountId: string): string {
+  return `${QUERY_PATHS.accounts}/${encodeURIComponent(accountId)}`;
+}
+
+export function sessionsPath(accountId: string): string {
+  return `${accountPath(accountId)}/sessions`;
+}
+
+export function useStaffAccounts() {
+  return useQuery<{ accounts: StaffAccount[] }>({
+    queryKey: [QUERY_PATHS.accounts],
+    // Sessions come and go while the tab is closed: show the current state when it opens.
+    refetchOnMount: 'always',
+  });
+}
+
+export function useAccountSessions(accountId: string | undefined) {
+  return useQuery<{ sessions: StaffSession[] }>({
+    queryKey: [accountId ? sessionsPath(accountId) : 'sessions'],
+    enabled: Boolean(accountId),
+    refetchOnMount: 'always',
+  });
+}
+
+/** Disable or enable an account; either changes the list (status, sessions). */
+export function useAccountStatusChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ account, kind }: { account: StaffAccount; kind: 'disable' | 'enable' }) =>
+      api.post<{ account: StaffAccount }>(`${accountPath(account.id)}/${kind}`),
+    onSuccess: (_result, { account, kind }) => {
+      if (kind === 'disable') {
+        notifySuccess(
+          TOAST.accountDisabled,
+          `${account.username} is signed out everywhere and cannot sign in.`,
+        );
+      } else {
+        notifySuccess(TOAST.accountEnabled, `${account.username} can sign in again.`);
+      }
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.accounts] });
+      void queryClient.invalidateQueries({ queryKey: [sessionsPath(account.id)] });
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.auditLog] });
+    },
+    onError: (error) => notifyFailure(TOAST.updateFailed, error),
+  });
+}
+
+export function useEndSession(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (session: StaffSession) =>
+      api.delete<{ message: string }>(
+        `${sessionsPath(accountId)}/${encodeURIComponent(session.id)}`,
+      ),
+    onSuccess: () => {
+      notifySuccess(TOAST.sessionEnded, 'That device must sign in again.');
+      void queryClient.invalidateQueries({ queryKey: [sessionsPath(accountId)] });
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.accounts] });
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.auditLog] });
+    },
+    onError: (error) => notifyFailure(TOAST.endSessionFailed, error),
+  });
+}
