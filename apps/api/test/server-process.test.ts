@@ -60,9 +60,9 @@ describe('the API process', () => {
     });
     expect(claim.status).toBe(403);
     expect(await claim.json()).toMatchObject({ type: 'setup_token_required' });
-    expect(
-      await fetch(`http://127.0.0.1:${port}/api/setup-status`).then((r) => r.json()),
-    ).toEqual({ needsSetup: true });
+    expect(await fetch(`http://127.0.0.1:${port}/api/setup-status`).then((r) => r.json())).toEqual({
+      needsSetup: true,
+    });
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
