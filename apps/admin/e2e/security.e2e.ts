@@ -1,5 +1,9 @@
 import {
   type AppServer,
+  cspViolations,
+  recordCspViolations,
+  SPOOFING_HEADERS,
+  TEN_MB,
   launchBrowser,
   postLargeBody,
   type RecordingUpstream,
@@ -9,17 +13,8 @@ import {
   startRecordingUpstream,
   startStack,
 } from '@repo/e2e';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const SPOOFING_HEADERS = {
-  'x-forwarded-for': '1.2.3.4',
-  'x-forwarded-proto': 'https',
-  'x-forwarded-host': 'evil.example',
-  forwarded: 'for=1.2.3.4;proto=https;host=evil.example',
-  'x-real-ip': '1.2.3.4',
-};
-const TEN_MB = 10 * 1024 * 1024;
 const SETUP_TOKEN = 'security-e2e-setup-token-0123456789';
 const ADMIN = {
   name: 'Sam Security',
@@ -27,20 +22,6 @@ const ADMIN = {
   username: 'sam',
   password: 'correct-horse-battery',
 };
-
-/** Runs in the page before its scripts: keeps every CSP violation the page reports. */
-function recordCspViolations() {
-  const seen: string[] = [];
-  (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-  document.addEventListener('securitypolicyviolation', (event) =>
-    seen.push(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile})`),
-  );
-}
-
-/** The violations the page reported (zod's eval probe is off in the browser: none expected). */
-async function cspViolations(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-}
 
 describe('the /api proxy, against a stand-in API that records what reaches it', () => {
   let upstream: RecordingUpstream;

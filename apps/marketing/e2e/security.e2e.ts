@@ -1,40 +1,20 @@
 import {
   type AppServer,
+  cspViolations,
+  recordCspViolations,
+  SPOOFING_HEADERS,
+  TEN_MB,
   postLargeBody,
   type RecordingUpstream,
   residentBytes,
   startAppServer,
   startRecordingUpstream,
 } from '@repo/e2e';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, setUpHarness } from './harness';
 
 // The real stack (API, built site, Chromium) for the headers and the browser checks.
 const { harness } = setUpHarness();
-
-const SPOOFING_HEADERS = {
-  'x-forwarded-for': '1.2.3.4',
-  'x-forwarded-proto': 'https',
-  'x-forwarded-host': 'evil.example',
-  forwarded: 'for=1.2.3.4;proto=https;host=evil.example',
-  'x-real-ip': '1.2.3.4',
-};
-const TEN_MB = 10 * 1024 * 1024;
-
-/** Runs in the page before its scripts: keeps every CSP violation the page reports. */
-function recordCspViolations() {
-  const seen: string[] = [];
-  (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-  document.addEventListener('securitypolicyviolation', (event) =>
-    seen.push(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile})`),
-  );
-}
-
-/** The violations the page reported so far (zod's eval probe is off in the browser: none expected). */
-async function cspViolations(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-}
 
 describe('the /api proxy, against a stand-in API that records what reaches it', () => {
   let upstream: RecordingUpstream;
