@@ -23,6 +23,38 @@ const ADMIN = {
   password: 'correct-horse-battery',
 };
 
+describe('the access log of the console server', () => {
+  let upstream: RecordingUpstream;
+  let logged: AppServer;
+
+  beforeAll(async () => {
+    upstream = await startRecordingUpstream();
+    logged = await startAppServer('admin', { API_URL: upstream.url, LOG_LEVEL: 'info' });
+  });
+
+  afterAll(async () => {
+    await logged?.stop();
+    await upstream?.close();
+  });
+
+  it('never holds the single-use tokens of the links mailed to staff', async () => {
+    const token = 'mailed-token-7f3a9c';
+    await fetch(`${logged.url}/verify-email?token=${token}`);
+    await fetch(`${logged.url}/accept-invite?token=${token}`);
+    await fetch(`${logged.url}/api/invite?token=${token}`);
+    // Logging is asynchronous: wait until the last request shows up.
+    const deadline = Date.now() + 10_000;
+    while (!logged.output().includes('/api/invite') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const output = logged.output();
+    expect(output).toContain('/verify-email');
+    expect(output).toContain('/accept-invite');
+    expect(output).toContain('/api/invite');
+    expect(output).not.toContain(token);
+  });
+});
+
 describe('the /api proxy, against a stand-in API that records what reaches it', () => {
   let upstream: RecordingUpstream;
   // Trusts nobody: every client is a member of staff's own browser.

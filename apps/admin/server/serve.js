@@ -23,7 +23,22 @@ const bodyLimit = readBodyLimit(process.env.BODY_LIMIT_BYTES);
 const headers = securityHeaders({ production: process.env.NODE_ENV === 'production' });
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
-const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' }, trustProxy, bodyLimit });
+const app = Fastify({
+  logger: {
+    level: process.env.LOG_LEVEL ?? 'info',
+    // Links mailed to staff carry single-use tokens in their query string
+    // (/verify-email?token=…, /accept-invite?token=…): log the path only.
+    serializers: {
+      req: (request) => ({
+        method: request.method,
+        url: request.url.split('?')[0],
+        remoteAddress: request.ip,
+      }),
+    },
+  },
+  trustProxy,
+  bodyLimit,
+});
 
 // The JSON error contract of the API, for the answers this server gives itself.
 app.setErrorHandler((error, request, reply) => {

@@ -223,6 +223,8 @@ export interface AppServer {
   url: string;
   /** The server's process id (tests read its memory use from /proc). */
   pid: number;
+  /** Everything the server has written to stdout and stderr so far (its logs). */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -251,6 +253,10 @@ export async function startAppServer(
     [`${prefix}_HOST`]: '127.0.0.1',
     ...env,
   });
+  let output = '';
+  const collect = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`apps/${app}: exited with ${child.exitCode}`);
@@ -265,7 +271,7 @@ export async function startAppServer(
     if (answered) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, pid: child.pid!, stop: () => stopProcess(child) };
+  return { url, pid: child.pid!, output: () => output, stop: () => stopProcess(child) };
 }
 
 export interface RecordedRequest {
