@@ -36,7 +36,8 @@ if (missing.length > 0) {
 }
 
 export default defineConfig({
-  entry: ['src/server.ts'],
+  // server.js is one API process; cluster.js runs several of them (pnpm start:cluster).
+  entry: ['src/server.ts', 'src/cluster.ts'],
   format: ['esm'],
   platform: 'node',
   target: 'node20',

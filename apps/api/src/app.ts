@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { DB } from '@repo/db';
-import Fastify, { type RouteOptions } from 'fastify';
+import Fastify, { type FastifyReply, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import adminAuth from './plugins/app/admin-auth';
 import authentication from './plugins/app/authentication';
@@ -60,6 +60,15 @@ export async function buildApp({
     trustProxy: trustProxy(config.TRUST_PROXY),
     // Leave 5xx details to the error handler; never echo them.
     return503OnClosing: true,
+    // A path the router cannot decode (e.g. a lone '%') fails before any error handler:
+    // answer it in the JSON error contract, not Fastify's own error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const badUrl = error.code === 'FST_ERR_BAD_URL';
+      void (reply as unknown as FastifyReply).status(400).send({
+        message: badUrl ? 'Malformed URL' : 'Bad request',
+        type: 'invalid_request',
+      });
+    },
   });
 
   if (onRoute) app.addHook('onRoute', onRoute);

@@ -3,6 +3,7 @@
 // per-client rate limits need it), long-lived caching for fingerprinted assets,
 // and a graceful stop on SIGTERM.
 import path from 'node:path';
+import { setImmediate, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
@@ -44,6 +45,23 @@ app.use(
 );
 app.use(express.static(path.join(root, 'build', 'client'), { maxAge: '1h' }));
 
+/** A refusal from this server: the API's JSON error contract under /api, plain text elsewhere. */
+function sendError(req, res, status, message, type) {
+  if (res.headersSent) return res.destroy();
+  res.status(status).set('cache-control', 'no-store');
+  if (isApiPath(req.path)) return res.json({ message, type });
+  return res.type('text/plain').send(message);
+}
+
+// The Fetch API, and so Remix, cannot build a request with TRACE, TRACK or CONNECT
+// (it threw, a 500): only the ordinary methods go further.
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+app.use((req, res, next) => {
+  if (METHODS.includes(req.method)) return next();
+  res.set('allow', METHODS.join(', '));
+  return sendError(req, res, 405, 'Method not allowed', 'method_not_allowed');
+});
+
 app.all(
   '*',
   createRequestHandler({
@@ -59,10 +77,50 @@ app.all(
   }),
 );
 
+// Errors raised before Remix answers (a path that cannot be percent-decoded is a 400):
+// a client's mistake stays a 4xx, and no answer carries a stack trace.
+app.use((error, req, res, _next) => {
+  const status = Number(error?.status ?? error?.statusCode);
+  if (status >= 400 && status < 500) {
+    return sendError(req, res, status, 'Bad request', 'invalid_request');
+  }
+  console.error(error);
+  return sendError(req, res, 500, 'Internal Server Error', 'internal_error');
+});
+
 const server = app.listen(port, host, () => {
   console.log(`Marketing site on http://localhost:${port}`);
 });
 
-const shutdown = () => server.close(() => process.exit(0));
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+// Graceful stop: new connections are refused, requests in flight finish (a keep-alive
+// connection ends after its last answer), then exit 0. Past SHUTDOWN_TIMEOUT_MS what
+// is left is cut and the exit status is 1.
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
+if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 100) {
+  console.error(
+    'Invalid configuration:\n  SHUTDOWN_TIMEOUT_MS: a whole number of milliseconds, 100 or more',
+  );
+  process.exit(1);
+}
+let closing = false;
+server.on('request', (req, res) => {
+  if (closing) res.setHeader('connection', 'close');
+  res.once('finish', () => {
+    if (closing) setImmediate(() => server.closeIdleConnections());
+  });
+});
+const shutdown = (signal) => {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal} received: finishing in-flight requests (up to ${shutdownTimeoutMs} ms)`);
+  setTimeout(() => {
+    console.error(
+      `shutdown unfinished after ${shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS): closing the remaining connections`,
+    );
+    server.closeAllConnections();
+    process.exit(1);
+  }, shutdownTimeoutMs);
+  server.close(() => process.exit(0));
+};
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

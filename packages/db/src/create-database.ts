@@ -4,8 +4,28 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import Cursor from 'pg-cursor';
+import PgCursor from 'pg-cursor';
 import type { Database } from './schema';
+
+/**
+ * pg-cursor's close() waits for a ReadyForQuery that never comes once the
+ * connection has failed (brianc/node-postgres#2642, open): Kysely's `.stream()`
+ * awaits it in a `finally`, so a CSV export whose connection was killed would
+ * hang for good, holding its pooled client and its HTTP response (and a graceful
+ * shutdown behind them). After an error the portal is gone: nothing to close.
+ */
+class Cursor<Row = unknown> extends PgCursor<Row> {
+  override close(): Promise<void>;
+  override close(callback: (err: Error) => void): undefined;
+  override close(callback?: (err: Error) => void): Promise<void> | undefined {
+    if ((this as unknown as { state: string }).state === 'error') {
+      if (!callback) return Promise.resolve();
+      setImmediate(callback as () => void);
+      return undefined;
+    }
+    return callback ? super.close(callback) : super.close();
+  }
+}
 
 export type DatabaseTarget =
   /** A PostgreSQL server. */

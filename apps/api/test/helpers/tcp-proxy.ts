@@ -8,9 +8,11 @@ export interface TcpProxy {
   rewrite: (url: string) => string;
   /**
    * The database "goes away": every open connection is reset, and new ones are
-   * refused (closed at once) until `restore()`.
+   * refused (closed at once) until `restore()`. With `blackhole`, new connections
+   * are accepted and never answered instead (a dead host, a dropped route): only
+   * the client's own connection timeout ends them.
    */
-  cut: () => void;
+  cut: (options?: { blackhole?: boolean }) => void;
   restore: () => void;
   /** Connections currently piped. */
   openConnections: () => number;
@@ -24,8 +26,16 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<{ client: Socket; upstream: Socket }>();
   let isCut = false;
+  let blackhole = false;
+  const held = new Set<Socket>();
 
   const server: Server = createServer((client) => {
+    if (isCut && blackhole) {
+      held.add(client);
+      client.on('error', () => client.destroy());
+      client.on('close', () => held.delete(client));
+      return;
+    }
     if (isCut) {
       client.destroy();
       return;
@@ -57,8 +67,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       parsed.port = String(port);
       return parsed.toString();
     },
-    cut: () => {
+    cut: (options = {}) => {
       isCut = true;
+      blackhole = options.blackhole ?? false;
       for (const { client, upstream } of pairs) {
         client.resetAndDestroy();
         upstream.destroy();
@@ -67,10 +78,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     restore: () => {
       isCut = false;
+      for (const client of held) client.destroy();
+      held.clear();
     },
     openConnections: () => pairs.size,
     close: async () => {
       isCut = true;
+      blackhole = false;
+      for (const client of held) client.destroy();
+      held.clear();
       for (const { client, upstream } of pairs) {
         client.destroy();
         upstream.destroy();
@@ -78,4 +94,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** Where TEST_DATABASE_URL's server listens, for `startTcpProxy`. */
+export function serverAddress(url: string): { host: string; port: number } {
+  const parsed = new URL(url);
+  return { host: parsed.hostname || '127.0.0.1', port: Number(parsed.port || 5432) };
 }

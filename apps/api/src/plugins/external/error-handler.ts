@@ -37,10 +37,72 @@ const FRAMEWORK_MESSAGES: Record<string, { status: number; message: string; type
   },
 };
 
+type Response = ErrorBody & { status: number; retryAfter?: number };
+
+/** Seconds a client is asked to wait before trying again while the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const DATABASE_UNAVAILABLE: Response = {
+  status: 503,
+  message: 'The database is unavailable, please try again shortly',
+  type: 'database_unavailable',
+  retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+};
+
+/** SQLSTATEs of a server that is going away, starting, or out of connections. */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown (restart, pg_terminate_backend)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, recovering)
+  '57014', // query_canceled (statement_timeout)
+  '53300', // too_many_connections
+]);
+
+/** Socket errors on the way to the server. */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/** Messages of node-pg (client and pool) when a connection cannot be made or was lost. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/, // "... unexpectedly", "... due to connection timeout"
+  /timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error and is not queryable/,
+  /^Client was closed and is not queryable/,
+  /^Cannot use a pool after calling end on the pool/,
+];
+
+/**
+ * The database is unreachable, going away or too slow (not the request's fault):
+ * SQLSTATE class 08, shutdowns, statement timeouts, socket errors and node-pg's
+ * own connection messages, here or on an error's `cause`.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string') {
+    if (/^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
+    if (UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+  }
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)))
+    return true;
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))
+  )
+    return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
 /** PostgreSQL error classes a client's input can still reach (SQLSTATE prefixes). */
-function fromDatabaseError(error: {
-  code?: unknown;
-}): (ErrorBody & { status: number }) | undefined {
+function fromDatabaseError(error: { code?: unknown }): Response | undefined {
+  if (isDatabaseUnavailable(error)) return DATABASE_UNAVAILABLE;
   const code = typeof error.code === 'string' ? error.code : '';
   if (code === '23505')
     return { status: 409, message: 'This record already exists', type: 'conflict' };
@@ -54,7 +116,7 @@ function fromDatabaseError(error: {
   return undefined;
 }
 
-function toResponse(error: FastifyError | AppError | Error): ErrorBody & { status: number } {
+function toResponse(error: FastifyError | AppError | Error): Response {
   if (error instanceof AppError) {
     return {
       status: error.statusCode,
@@ -83,6 +145,11 @@ function toResponse(error: FastifyError | AppError | Error): ErrorBody & { statu
   );
 }
 
+function describe(error: unknown): string {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return [code, message].filter((part) => typeof part === 'string' && part).join(': ');
+}
+
 /**
  * One error contract for every route: JSON `{ message, type?, issues? }`.
  * 5xx answers never carry stack traces, SQL or driver messages.
@@ -90,8 +157,12 @@ function toResponse(error: FastifyError | AppError | Error): ErrorBody & { statu
 export default fp(
   async function errorHandler(fastify: FastifyInstance) {
     fastify.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-      const { status, ...body } = toResponse(error);
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      const { status, retryAfter, ...body } = toResponse(error);
+      if (retryAfter !== undefined) {
+        // Expected while the database restarts: one warning line, no stack dump per request.
+        request.log.warn({ status, type: body.type, reason: describe(error) }, body.message);
+        reply.header('retry-after', String(retryAfter));
+      } else if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ status, type: body.type }, body.message);
       return reply.status(status).send(body);
     });
