@@ -14,7 +14,7 @@ import { openBrowserSession } from './browser-session';
 const TABS = ['Waitlist', 'Beta', 'Contacts', 'Email', 'API Keys', 'Analytics'];
 /** A dialog to open on a tab (its first matching button), photographed, then closed. */
 const DIALOGS: Record<string, RegExp> = {
-  Waitlist: /^Approve .* for Beta$/,
+  Waitlist: /^Approve for Beta: /,
   Contacts: /^View message from/,
   Email: /^Bulk send$/,
   'API Keys': /^Create API key$/,

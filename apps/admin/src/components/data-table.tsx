@@ -127,7 +127,7 @@ export function DataTable<T>({
       )}
       aria-busy={isLoading || isRefreshing}
     >
-      <Table>
+      <Table regionLabel={caption}>
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader>
           {table.getHeaderGroups().map((group) => (

@@ -13,7 +13,6 @@ import { api } from '@/lib/api';
 import { DELETE_CONFIRMATION, TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
-import { useReturnFocus } from './use-return-focus';
 
 /** What to delete: `path` is the entry's admin URL, `label` names it in the dialog. */
 export interface DeletionTarget {
@@ -31,7 +30,6 @@ interface DeleteEntryDialogProps {
 /** The right to erasure for one row: asks first, then deletes it for good. */
 export function DeleteEntryDialog({ target, onClose, invalidates }: DeleteEntryDialogProps) {
   const queryClient = useQueryClient();
-  const returnFocus = useReturnFocus();
   const remove = useMutation({
     mutationFn: (entry: DeletionTarget) => api.delete<unknown>(entry.path),
     onSuccess: (_result, entry) => {
@@ -45,7 +43,7 @@ export function DeleteEntryDialog({ target, onClose, invalidates }: DeleteEntryD
 
   return (
     <AlertDialog open={Boolean(target)} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent {...returnFocus}>
+      <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Delete {target?.label ?? 'entry'}</AlertDialogTitle>
           <AlertDialogDescription>{DELETE_CONFIRMATION}</AlertDialogDescription>

@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Button } from '@repo/ui';
 import { Users } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { faqJsonLd } from '~/components/beta/beta-faq';
 import {
   BestPractices,
@@ -31,6 +31,14 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export default function BetaPage() {
   const [overlayOpen, setOverlayOpen] = useState(false);
+  // While the overlay is open the inline wizard behind it is inert: the dialog
+  // library hides the rest of the page from assistive technology but keeps every
+  // aria-live region (the wizard's step counter) and its ancestors exposed, which
+  // would announce a second 'Join the waitlist' form.
+  const inlineWizard = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (inlineWizard.current) inlineWizard.current.inert = overlayOpen;
+  }, [overlayOpen]);
   const applyButton = (id: string) => (
     <Button size="lg" onClick={() => setOverlayOpen(true)} data-analytics-id={id}>
       Apply for Beta Access
@@ -73,7 +81,10 @@ export default function BetaPage() {
         title="Join the waitlist"
         description="Seven quick questions. We read every answer."
       >
-        <div className="mx-auto max-w-xl rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+        <div
+          ref={inlineWizard}
+          className="mx-auto max-w-xl rounded-2xl border bg-card p-6 shadow-sm sm:p-8"
+        >
           <WaitlistWizard variant="inline" />
         </div>
       </Section>

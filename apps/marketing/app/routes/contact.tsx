@@ -23,6 +23,9 @@ const CONTACT_SOCIALS = SOCIAL_LINKS.filter(
 );
 
 const cardTitle = 'text-xl font-semibold leading-none tracking-tight';
+// A link inside running text is underlined, not told apart by colour alone (WCAG 1.4.1).
+const inlineLink =
+  'font-medium text-primary underline underline-offset-2 hover:decoration-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 export default function ContactPage() {
   return (
@@ -84,7 +87,7 @@ export default function ContactPage() {
                 <dt className="font-medium">How do I join the beta?</dt>
                 <dd className="text-muted-foreground">
                   Join the waitlist from our{' '}
-                  <Link to="/pricing" className="text-primary hover:underline">
+                  <Link to="/pricing" className={inlineLink}>
                     pricing page
                   </Link>
                   ; we invite testers from it in small groups.
@@ -101,7 +104,7 @@ export default function ContactPage() {
                 <dt className="font-medium">Is there documentation?</dt>
                 <dd className="text-muted-foreground">
                   Our{' '}
-                  <Link to="/docs" className="text-primary hover:underline">
+                  <Link to="/docs" className={inlineLink}>
                     documentation
                   </Link>{' '}
                   is coming soon.

@@ -1,13 +1,47 @@
 import * as React from 'react';
 import { cn } from '../lib/cn';
 
-const Table = React.forwardRef<HTMLTableElement, React.HTMLAttributes<HTMLTableElement>>(
-  ({ className, ...props }, ref) => (
-    <div className="relative w-full overflow-auto">
+/**
+ * Keyboard users must be able to scroll a table that is wider than the screen
+ * (WCAG 2.1.1; axe's scrollable-region-focusable): while it overflows, the
+ * scroll container is a focusable, named region that arrow keys scroll.
+ */
+function useScrollableRegion() {
+  const ref = React.useRef<HTMLDivElement>(null);
+  const [scrollable, setScrollable] = React.useState(false);
+  React.useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrollable(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return { ref, scrollable };
+}
+
+const Table = React.forwardRef<
+  HTMLTableElement,
+  React.HTMLAttributes<HTMLTableElement> & {
+    /** Names the scroll region when the table is wider than its container (e.g. the caption). */
+    regionLabel?: string;
+  }
+>(({ className, regionLabel, ...props }, ref) => {
+  const region = useScrollableRegion();
+  return (
+    <div
+      ref={region.ref}
+      className="relative w-full overflow-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      {...(region.scrollable
+        ? { tabIndex: 0, role: 'region', 'aria-label': regionLabel ?? 'Table' }
+        : {})}
+    >
       <table ref={ref} className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
-  ),
-);
+  );
+});
 Table.displayName = 'Table';
 
 const TableHeader = React.forwardRef<

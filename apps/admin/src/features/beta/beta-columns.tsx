@@ -77,7 +77,7 @@ export function participantColumns(actions: ParticipantActions): ColumnDef<BetaP
               variant="ghost"
               disabled={busy}
               onClick={() => actions.onResendInvite(participant)}
-              aria-label={`Resend invitation to ${name}`}
+              aria-label={`Resend invite to ${name}`}
             >
               Resend invite
             </Button>

@@ -42,7 +42,7 @@ describe('beta tab', () => {
     expect(await screen.findByText('Status updated')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'inactive' });
 
-    await user.click(screen.getByRole('button', { name: 'Resend invitation to Alan Turing' }));
+    await user.click(screen.getByRole('button', { name: 'Resend invite to Alan Turing' }));
     expect(await screen.findByText('Resend failed')).toBeInTheDocument();
     expect(screen.getByText('Queue unavailable')).toBeInTheDocument();
   });

@@ -9,7 +9,6 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@repo/ui';
-import { useReturnFocus } from '@/components/use-return-focus';
 import { disableConfirmation } from '@/lib/messages';
 
 interface DisableAccountDialogProps {
@@ -19,10 +18,9 @@ interface DisableAccountDialogProps {
 }
 
 export function DisableAccountDialog({ account, onCancel, onConfirm }: DisableAccountDialogProps) {
-  const returnFocus = useReturnFocus();
   return (
     <AlertDialog open={Boolean(account)} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent {...returnFocus}>
+      <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Disable account</AlertDialogTitle>
           <AlertDialogDescription>

@@ -12,7 +12,6 @@ import { erasePersonSchema } from '@repo/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
-import { useReturnFocus } from '@/components/use-return-focus';
 import { api } from '@/lib/api';
 import { formatCount } from '@/lib/format';
 import { serverFieldErrors } from '@/lib/field-issues';
@@ -42,7 +41,6 @@ interface ErasePersonDialogProps {
 /** The right to erasure: everything stored about one address, deleted for good. */
 export function ErasePersonDialog({ open, onOpenChange }: ErasePersonDialogProps) {
   const queryClient = useQueryClient();
-  const returnFocus = useReturnFocus();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [step, setStep] = useState<Step>({ kind: 'form' });
@@ -165,7 +163,7 @@ export function ErasePersonDialog({ open, onOpenChange }: ErasePersonDialogProps
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent {...returnFocus}>{body}</DialogContent>
+      <DialogContent>{body}</DialogContent>
     </Dialog>
   );
 }

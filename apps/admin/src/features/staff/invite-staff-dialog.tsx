@@ -12,7 +12,6 @@ import { inviteStaffSchema } from '@repo/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
-import { useReturnFocus } from '@/components/use-return-focus';
 import { api } from '@/lib/api';
 import { serverFieldErrors } from '@/lib/field-issues';
 import { TOAST } from '@/lib/messages';
@@ -27,7 +26,6 @@ interface InviteStaffDialogProps {
 /** Mails a single-use sign-up link to a colleague's address (issue 8). */
 export function InviteStaffDialog({ open, onOpenChange }: InviteStaffDialogProps) {
   const queryClient = useQueryClient();
-  const returnFocus = useReturnFocus();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -71,7 +69,7 @@ export function InviteStaffDialog({ open, onOpenChange }: InviteStaffDialogProps
         else if (!invite.isPending) close();
       }}
     >
-      <DialogContent {...returnFocus}>
+      <DialogContent>
         <form className="grid gap-4" onSubmit={submit} noValidate>
           <DialogHeader>
             <DialogTitle>Invite staff</DialogTitle>

@@ -9,7 +9,6 @@ import {
   DialogTitle,
   Skeleton,
 } from '@repo/ui';
-import { useReturnFocus } from '@/components/use-return-focus';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
 import { useAccountSessions, useEndSession } from './use-staff-accounts';
@@ -82,10 +81,9 @@ export function SessionsDialog({
   account: StaffAccount | null;
   onClose: () => void;
 }) {
-  const returnFocus = useReturnFocus();
   return (
     <Dialog open={Boolean(account)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent {...returnFocus}>
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Sessions{account ? ` of ${account.username}` : ''}</DialogTitle>
           <DialogDescription>

@@ -98,7 +98,7 @@ export function waitlistColumns(
             <Button
               size="sm"
               onClick={() => onAction({ kind: 'approve', entry })}
-              aria-label={`Approve ${name} for Beta`}
+              aria-label={`Approve for Beta: ${name}`}
             >
               Approve for Beta
             </Button>
@@ -106,7 +106,7 @@ export function waitlistColumns(
               size="sm"
               variant="outline"
               onClick={() => onAction({ kind: 'update', entry })}
-              aria-label={`Send ${name} the Hang Tight update`}
+              aria-label={`Hang Tight update for ${name}`}
             >
               Hang Tight
             </Button>

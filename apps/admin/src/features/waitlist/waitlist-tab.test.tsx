@@ -86,7 +86,7 @@ describe('waitlist tab', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<WaitlistTab />);
-    await user.click(await screen.findByRole('button', { name: 'Approve Ada Lovelace for Beta' }));
+    await user.click(await screen.findByRole('button', { name: 'Approve for Beta: Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog');
     const frame = within(dialog).getByTitle('Approve for Beta email preview');
     await waitFor(() => expect(frame).toHaveAttribute('srcdoc', '<p>Welcome</p>'));
@@ -109,7 +109,7 @@ describe('waitlist tab', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<WaitlistTab />);
-    await user.click(await screen.findByRole('button', { name: 'Approve Ada Lovelace for Beta' }));
+    await user.click(await screen.findByRole('button', { name: 'Approve for Beta: Ada Lovelace' }));
     const send = await screen.findByRole('button', { name: 'Approve and send invitation' });
     await waitFor(() => expect(send).toBeEnabled());
     await user.click(send);
@@ -129,7 +129,7 @@ describe('waitlist tab', () => {
     const user = userEvent.setup();
     renderWithProviders(<WaitlistTab />);
     await user.click(
-      await screen.findByRole('button', { name: 'Send Ada Lovelace the Hang Tight update' }),
+      await screen.findByRole('button', { name: 'Hang Tight update for Ada Lovelace' }),
     );
     const send = await screen.findByRole('button', { name: "Send 'Hang Tight' email" });
     await waitFor(() => expect(send).toBeEnabled());

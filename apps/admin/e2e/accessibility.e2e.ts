@@ -1,0 +1,250 @@
+/**
+ * Issue 13, accessibility of the console: axe-core (WCAG 2.2 A and AA plus best
+ * practice) finds nothing on /auth, on any tab or in any dialog; every button's
+ * accessible name starts with the text it shows (WCAG 2.5.3); closing a dialog
+ * gives focus back to the button that opened it; reduced motion is honoured.
+ */
+import {
+  axeViolations,
+  labelInNameMismatches,
+  launchBrowser,
+  type Stack,
+  startStack,
+} from '@repo/e2e';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const SETUP_TOKEN = 'a11y-e2e-setup-token-0123456789';
+const ADMIN = {
+  name: 'Ada Admin',
+  email: 'ada@wordloom.test',
+  username: 'ada',
+  password: 'correct-horse-battery',
+};
+
+let stack: Stack;
+let browser: Browser;
+const pages: Page[] = [];
+const errors: string[] = [];
+
+/** Seeds through the API as visitors and a signed-in admin would. */
+async function seed(apiUrl: string, adminUrl: string): Promise<void> {
+  const send = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  const registered = await send(`${adminUrl}/api/register`, {
+    ...ADMIN,
+    setupToken: SETUP_TOKEN,
+  });
+  const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const asAdmin = { cookie, origin: adminUrl };
+  // A colleague (pending until confirmed), so the staff tab shows Disable.
+  await send(`${adminUrl}/api/register`, {
+    name: 'Grace Colleague',
+    email: 'grace@wordloom.test',
+    username: 'grace',
+    password: 'flow-matic-1955-compiler',
+  });
+  for (const [firstName, lastName] of [
+    ['Alan', 'Turing'],
+    ['Ada', 'Lovelace'],
+  ] as const) {
+    await send(`${apiUrl}/api/waitlist`, {
+      email: `${firstName.toLowerCase()}@example.com`,
+      firstName,
+      lastName,
+      company: 'Analytical Engines',
+      primaryUse: 'Blog Writing',
+    });
+  }
+  await send(`${apiUrl}/api/contact`, {
+    name: 'Barbara Liskov',
+    email: 'barbara@example.com',
+    subject: 'Agency access to the beta',
+    message: 'Can our agency use the beta for client work?',
+    status: 'new',
+  });
+  const list = (await (
+    await fetch(`${adminUrl}/api/admin/waitlist`, { headers: asAdmin })
+  ).json()) as { items: { id: string; email: string }[] };
+  const alan = list.items.find((entry) => entry.email === 'alan@example.com')!;
+  // Alan becomes a beta participant (Beta tab, Resend invite; the outbox gets his invitation).
+  await send(`${adminUrl}/api/admin/beta/approve/${alan.id}`, {}, asAdmin);
+  await send(`${adminUrl}/api/admin/api-keys`, { name: 'Zapier', environment: 'live' }, asAdmin);
+}
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startStack({
+      admin: true,
+      apiEnv: { ADMIN_SETUP_TOKEN: SETUP_TOKEN, ADMIN_EMAIL_DOMAINS: 'wordloom.test' },
+    }),
+    launchBrowser(),
+  ]);
+  await seed(stack.apiUrl, stack.adminUrl!);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((page) => page.context().close()));
+  expect(errors.splice(0), 'console errors in the browser').toEqual([]);
+});
+
+/** A page in its own context. axe is injected as an inline script, which the console's CSP rightly refuses, hence bypassCSP. */
+async function newPage(width = 1280, reducedMotion = false): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: stack.adminUrl,
+    viewport: { width, height: 900 },
+    bypassCSP: true,
+    reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  pages.push(page);
+  page.on('console', (message) => {
+    // The session check answers 401 before signing in (spec section 6).
+    if (message.type() === 'error' && !message.text().includes('status of 401')) {
+      errors.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return page;
+}
+
+async function signIn(page: Page): Promise<void> {
+  const answer = await page.request.post('/api/login', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
+  expect(answer.status()).toBe(200);
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+}
+
+/** Waits until nothing on the page is loading: no busy region, skeleton or spinner, and (briefly) no requests. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.querySelector('[aria-busy="true"], .animate-pulse, .animate-spin'),
+  );
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
+async function check(page: Page, label: string, found: Record<string, string[]>): Promise<void> {
+  const problems = [
+    ...(await axeViolations(page)).map((v) => `${v.id} (${v.impact}): ${v.nodes.join(' | ')}`),
+    ...(await labelInNameMismatches(page)).map((text) => `label-in-name: ${text}`),
+  ];
+  if (problems.length > 0) found[label] = problems;
+}
+
+/** Each tab, with the buttons that open its dialogs (the first match of each). */
+const TABS: Record<string, (string | RegExp)[]> = {
+  Waitlist: [
+    'Approve for Beta: Ada Lovelace',
+    'Hang Tight update for Ada Lovelace',
+    'Delete Ada Lovelace',
+  ],
+  Beta: [],
+  Contacts: ['View message from Barbara Liskov', 'Delete message from Barbara Liskov'],
+  Email: ['Send test email', 'Bulk send', /^Preview /, /^View email to /],
+  'API Keys': ['Create API key', 'Revoke Zapier'],
+  Staff: ['Invite staff', 'Erase a person', `Sessions of ${ADMIN.username}`, 'Disable grace'],
+  'Audit log': [],
+  Analytics: [],
+};
+
+describe('axe-core and label-in-name', () => {
+  for (const width of [1280, 375]) {
+    it(`find nothing on /auth at ${width} px`, async () => {
+      const page = await newPage(width);
+      const found: Record<string, string[]> = {};
+      await page.goto('/auth');
+      await page.getByRole('tab', { name: 'Login' }).waitFor();
+      await check(page, 'login', found);
+      await page.getByRole('tab', { name: 'Register' }).click();
+      await page.getByRole('button', { name: 'Create account' }).waitFor();
+      await check(page, 'register', found);
+      expect(found).toEqual({});
+    });
+  }
+
+  it('find nothing on any console tab at 375 px', async () => {
+    const page = await newPage(375);
+    await signIn(page);
+    const found: Record<string, string[]> = {};
+    for (const tab of Object.keys(TABS)) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await settled(page);
+      await check(page, tab, found);
+    }
+    expect(found).toEqual({});
+  });
+
+  it('find nothing on any console tab or dialog at 1280 px, and each dialog gives focus back to its opener', async () => {
+    const page = await newPage(1280);
+    await signIn(page);
+    const found: Record<string, string[]> = {};
+    const focusLost: string[] = [];
+    for (const [tab, openers] of Object.entries(TABS)) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await settled(page);
+      await check(page, tab, found);
+      for (const name of openers) {
+        const opener = page.getByRole('button', { name, exact: typeof name === 'string' }).first();
+        await opener.click();
+        const dialog = page.locator('[role="dialog"], [role="alertdialog"]');
+        await dialog.waitFor();
+        await settled(page);
+        await check(page, `${tab}: ${String(name)}`, found);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        const focused = await opener.evaluate((button) => button === document.activeElement);
+        if (!focused) focusLost.push(`${tab}: ${String(name)}`);
+      }
+    }
+    expect(found).toEqual({});
+    expect(focusLost, 'dialogs that did not give focus back to their opener').toEqual([]);
+  });
+
+  it('names the approve and resend buttons after the text they show', async () => {
+    const page = await newPage(1280);
+    await signIn(page);
+    const approve = page
+      .getByRole('row')
+      .filter({ hasText: 'ada@example.com' })
+      .getByRole('button', {
+        name: 'Approve for Beta: Ada Lovelace',
+        exact: true,
+      });
+    expect((await approve.innerText()).trim()).toBe('Approve for Beta');
+    await page.getByRole('tab', { name: 'Beta', exact: true }).click();
+    const resend = page.getByRole('button', { name: 'Resend invite to Alan Turing', exact: true });
+    expect((await resend.innerText()).trim()).toBe('Resend invite');
+  });
+});
+
+describe('prefers-reduced-motion', () => {
+  async function tabTransition(reducedMotion: boolean): Promise<number> {
+    const page = await newPage(1280, reducedMotion);
+    await signIn(page);
+    return page
+      .getByRole('tab', { name: 'Waitlist', exact: true })
+      .evaluate((tab) =>
+        Math.max(...getComputedStyle(tab).transitionDuration.split(',').map(parseFloat)),
+      );
+  }
+
+  it('ends transitions at once when staff ask for less motion', async () => {
+    expect(await tabTransition(false)).toBeGreaterThan(0.1);
+    expect(await tabTransition(true)).toBeLessThan(0.001);
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * Issue 13, accessibility: axe-core (WCAG 2.2 A and AA plus best practice) finds
+ * nothing on any public page at desktop and phone width, with each overlay open;
+ * overlays hide the page behind them and give focus back; reduced motion is honoured.
+ */
+import {
+  axeViolations,
+  labelInNameMismatches,
+  launchBrowser,
+  type Stack,
+  startStack,
+} from '@repo/e2e';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+let stack: Stack;
+let browser: Browser;
+let postPath: string;
+const pages: Page[] = [];
+const errors: string[] = [];
+
+const PAGES = [
+  '/',
+  '/features',
+  '/benefits',
+  '/pricing',
+  '/about',
+  '/blog',
+  'post',
+  '/beta',
+  '/contact',
+  '/beta-feedback',
+  '/docs',
+  '/helpdesk',
+  '/no-such-page',
+];
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack({ marketing: true }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((page) => page.context().close()));
+  expect(errors.splice(0), 'console errors in the browser').toEqual([]);
+});
+
+/** A page in its own browser context. axe is injected as an inline script, which the site's CSP rightly refuses, hence bypassCSP. */
+async function newPage(width: number, reducedMotion = false): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: stack.marketingUrl,
+    viewport: { width, height: 900 },
+    bypassCSP: true,
+    reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  pages.push(page);
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // The 404 page answers 404 on purpose.
+    if (page.url().endsWith('/no-such-page') && message.text().includes('status of 404')) return;
+    errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return page;
+}
+
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  // React has hydrated (the root marks <html>), so buttons answer clicks.
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+}
+
+/** Runs axe and the label-in-name check, and records what they found under `label` (all asserted at the end). */
+async function check(page: Page, label: string, found: Record<string, string[]>): Promise<void> {
+  const problems = [
+    ...(await axeViolations(page)).map((v) => `${v.id} (${v.impact}): ${v.nodes.join(' | ')}`),
+    // WCAG 2.5.3: an aria-label starts with the text the control shows.
+    ...(await labelInNameMismatches(page)).map((text) => `label-in-name: ${text}`),
+  ];
+  if (problems.length > 0) found[label] = problems;
+}
+
+async function openDialog(page: Page, opener: string | RegExp): Promise<void> {
+  await page
+    .getByRole('button', { name: opener, exact: typeof opener === 'string' })
+    .first()
+    .click();
+  await page.getByRole('dialog').waitFor();
+}
+
+async function closeDialog(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+}
+
+async function blogPostPath(page: Page): Promise<string> {
+  if (postPath) return postPath;
+  const href = await page.locator('main a[href^="/blog/"]').first().getAttribute('href');
+  expect(href).toMatch(/^\/blog\/[\w-]+$/);
+  postPath = href!;
+  return postPath;
+}
+
+async function auditEverything(width: number): Promise<Record<string, string[]>> {
+  const page = await newPage(width);
+  const found: Record<string, string[]> = {};
+  for (const entry of PAGES) {
+    if (entry === 'post') await visit(page, '/blog');
+    const path = entry === 'post' ? await blogPostPath(page) : entry;
+    await visit(page, path);
+    await check(page, path, found);
+    if (path === '/' && width < 768) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+      await check(page, '/ with the mobile menu open', found);
+    }
+    if (path === '/features') {
+      await openDialog(page, /^View full screen/);
+      await check(page, '/features with the image viewer open', found);
+      await closeDialog(page);
+    }
+    if (path === '/beta') {
+      await openDialog(page, 'Apply for Beta Access');
+      await check(page, '/beta with the apply overlay open', found);
+      await closeDialog(page);
+    }
+    if (path === '/contact') {
+      await openDialog(page, 'Contact Us');
+      await check(page, '/contact with the contact form open', found);
+      await closeDialog(page);
+    }
+  }
+  return found;
+}
+
+describe('axe-core, WCAG 2.2 A and AA plus best practice', () => {
+  for (const width of [1280, 375]) {
+    it(`finds nothing on any public page or open overlay at ${width} px`, async () => {
+      expect(await auditEverything(width)).toEqual({});
+    });
+  }
+});
+
+/** 'Join the waitlist' forms in Chromium's accessibility tree, as a screen reader gets it. */
+async function exposedForms(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: { ignored: boolean; role?: { value: string }; name?: { value: string } }[];
+  };
+  await cdp.detach();
+  return nodes.filter(
+    (node) =>
+      !node.ignored && node.role?.value === 'form' && node.name?.value === 'Join the waitlist',
+  ).length;
+}
+
+describe('overlays', () => {
+  it('on /beta, hide the inline wizard from assistive technology while open, and give it back after', async () => {
+    const page = await newPage(1280);
+    await visit(page, '/beta');
+    const inline = page.locator('#waitlist-form-inline');
+    expect(await exposedForms(page)).toBe(1);
+
+    await openDialog(page, 'Apply for Beta Access');
+    // The dialog library keeps live regions exposed; the inline form must not be.
+    expect(await inline.evaluate((form) => form.closest('[inert]') !== null)).toBe(true);
+    expect(await exposedForms(page)).toBe(1);
+
+    await closeDialog(page);
+    // Focus is back on the button that opened it, and the inline wizard works again.
+    expect(
+      await page
+        .getByRole('button', { name: 'Apply for Beta Access' })
+        .first()
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true);
+    expect(await inline.evaluate((form) => form.closest('[inert]') === null)).toBe(true);
+    expect(await exposedForms(page)).toBe(1);
+  });
+
+  it('on /contact, underline the FAQ links so they do not rely on colour alone', async () => {
+    const page = await newPage(1280);
+    await visit(page, '/contact');
+    for (const name of ['pricing page', 'documentation']) {
+      const decoration = await page
+        .getByRole('link', { name, exact: true })
+        .evaluate((link) => getComputedStyle(link).textDecorationLine);
+      expect(decoration).toContain('underline');
+    }
+  });
+});
+
+describe('prefers-reduced-motion', () => {
+  /** The transition-duration of the first FAQ chevron on /beta, in seconds. */
+  async function chevronTransition(reducedMotion: boolean): Promise<number> {
+    const page = await newPage(1280, reducedMotion);
+    await visit(page, '/beta');
+    const chevron = page.locator('#faq button[aria-expanded] > svg').first();
+    const seconds = await chevron.evaluate((svg) =>
+      Math.max(...getComputedStyle(svg).transitionDuration.split(',').map(parseFloat)),
+    );
+    return seconds;
+  }
+
+  it('rotates the FAQ chevrons without animation when the visitor asks for less motion', async () => {
+    expect(await chevronTransition(false)).toBeGreaterThan(0.1);
+    expect(await chevronTransition(true)).toBeLessThan(0.001);
+  });
+});
