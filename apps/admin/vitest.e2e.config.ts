@@ -7,7 +7,9 @@ export default defineConfig({
     environment: 'node',
     include: ['e2e/**/*.e2e.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
+    // Generous for a machine busy with other work (issue 9): each action waits up
+    // to 20 s for its state (see the suites' contexts), never a fixed sleep.
+    testTimeout: 90_000,
     hookTimeout: 180_000,
   },
 });

@@ -1,14 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import { type Stack, startStack } from '@repo/e2e';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, openBrowserSession } from './browser-session';
-import { joinWaitlist, sendContactMessage } from './seed';
+import { launchBrowser, type Stack, startStack } from '@repo/e2e';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ContextSession, openContextSession } from './browser-session';
+import {
+  type ApiSession,
+  createStaff,
+  joinWaitlist,
+  registerFirstAdmin,
+  sendContactMessage,
+  type StaffAccount,
+  tokenMailedTo,
+} from './seed';
 
-// One stack and one browser session for the whole story: each test builds on
-// the previous one, like a member of staff working through the console.
-let stack: Stack;
-let session: BrowserSession;
+// One browser process per file, one stack per describe block; every test opens a
+// browser context of its own (its own cookies and page), signs in as a staff
+// account of its own and seeds the data it needs, so one failure stays one.
+let browser: Browser;
+let session: ContextSession | undefined;
 let page: Page;
 
 const ADMIN = {
@@ -28,43 +37,43 @@ const COLLEAGUE = {
 
 // Issue 8: the operator's token for the first account; later accounts need a staff domain.
 const SETUP_TOKEN = 'e2e-setup-token-0123456789';
+const API_ENV = { ADMIN_SETUP_TOKEN: SETUP_TOKEN, ADMIN_EMAIL_DOMAINS: 'wordloom.test' };
 
 beforeAll(async () => {
-  stack = await startStack({
-    admin: true,
-    apiEnv: { ADMIN_SETUP_TOKEN: SETUP_TOKEN, ADMIN_EMAIL_DOMAINS: 'wordloom.test' },
-  });
-  await joinWaitlist(stack.apiUrl, {
-    email: 'alan@example.com',
-    firstName: 'Alan',
-    lastName: 'Turing',
-  });
-  await joinWaitlist(stack.apiUrl, {
-    email: 'grace@example.com',
-    firstName: 'Grace',
-    lastName: 'Hopper',
-  });
-  await sendContactMessage(stack.apiUrl, {
-    name: 'Barbara Liskov',
-    email: 'barbara@example.com',
-    subject: 'Agency access to the beta',
-    message: 'Can our agency use the beta for client work?',
-  });
-  session = await openBrowserSession(stack.adminUrl!);
-  page = session.page;
-  page.setDefaultTimeout(10_000);
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await session?.close();
-  await stack?.stop();
+  await browser?.close();
 });
 
-afterEach(() => {
-  // Console errors fail the test that caused them.
-  const errors = session.errors.splice(0);
-  expect(errors).toEqual([]);
-});
+/**
+ * Starts a stack (fresh database, API, built console) for the enclosing describe
+ * block, and gives each of its tests a fresh browser context, closed after it.
+ */
+function useStack(): { stack: Stack } {
+  const ref = {} as { stack: Stack };
+  beforeAll(async () => {
+    ref.stack = await startStack({ admin: true, apiEnv: API_ENV });
+  });
+  afterAll(async () => {
+    await ref.stack?.stop();
+  });
+  beforeEach(async () => {
+    session = await openContextSession(browser, ref.stack.adminUrl!);
+    page = session.page;
+  });
+  afterEach(async () => {
+    const current = session;
+    session = undefined;
+    if (!current) return;
+    // Console errors fail the test that caused them.
+    const errors = current.errors.splice(0);
+    await current.close();
+    expect(errors).toEqual([]);
+  });
+  return ref;
+}
 
 async function expectToast(title: string) {
   await page.getByRole('status').filter({ hasText: title }).first().waitFor();
@@ -76,12 +85,9 @@ async function openTab(name: string) {
 
 /** Chromium logs refused requests as console errors; take out the ones a test expects. */
 function takeExpectedErrors(pattern: RegExp, path: RegExp): string[] {
-  const expected = session.errors.filter((error) => pattern.test(error) && path.test(error));
-  session.errors.splice(
-    0,
-    session.errors.length,
-    ...session.errors.filter((error) => !expected.includes(error)),
-  );
+  const errors = session!.errors;
+  const expected = errors.filter((error) => pattern.test(error) && path.test(error));
+  errors.splice(0, errors.length, ...errors.filter((error) => !expected.includes(error)));
   return expected;
 }
 
@@ -92,28 +98,25 @@ async function logIn(user: { username: string; password: string }) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** The link of the newest email to `email`, read from the outbox with the page's session. */
-async function tokenMailedTo(email: string): Promise<string> {
-  const list = await page.request.get('/api/admin/email/outbox?pageSize=100');
-  expect(list.ok()).toBe(true);
-  const { items } = (await list.json()) as { items: { id: string; toEmail: string }[] };
-  const message = items.find((item) => item.toEmail === email);
-  expect(message).toBeDefined();
-  const detail = await page.request.get(`/api/admin/email/outbox/${message!.id}`);
-  const { textBody } = (await detail.json()) as { textBody: string };
-  const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(textBody)?.[1];
-  expect(token).toBeDefined();
-  return token!;
+/** A GET with the page's session (the signed-in staff member of this test's context). */
+async function readWithPage<T>(path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as T;
 }
 
-describe('admin console', () => {
+describe('first admin on a fresh install', () => {
+  useStack();
+
   it('redirects /admin to /auth without a session', async () => {
     await page.goto('/admin');
     await page.waitForURL('**/auth');
     await page.getByRole('tab', { name: 'Login' }).waitFor();
   });
 
+  // Needs a database without accounts: this block's stack is its own.
   it('registers the first admin with the setup token and lands on the console with its stats', async () => {
+    await page.goto('/auth');
     await page.getByRole('tab', { name: 'Register' }).click();
     await page.getByLabel('Name', { exact: true }).fill(ADMIN.name);
     await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
@@ -134,21 +137,63 @@ describe('admin console', () => {
     }
     expect(await page.getByTestId('stat-Beta Users').textContent()).toBe('0');
   });
+});
+
+describe('admin console', () => {
+  const ref = useStack();
+  let root: ApiSession;
+
+  beforeAll(async () => {
+    root = await registerFirstAdmin(ref.stack.apiUrl, ref.stack.adminUrl!, ADMIN, SETUP_TOKEN);
+  });
+
+  /** An active staff account of this test's own, signed in nowhere. */
+  const staff = (label: string): Promise<StaffAccount> =>
+    createStaff(ref.stack.apiUrl, root, label);
+
+  /**
+   * A staff account of this test's own, signed in within this test's context (it
+   * accepts its invitation there), on the console once it has loaded its data.
+   */
+  async function openConsole(label: string): Promise<StaffAccount> {
+    const account = await createStaff(ref.stack.apiUrl, root, label, {
+      signInto: page.context(),
+    });
+    await page.goto('/admin');
+    await page.getByText(`Signed in as ${account.name}`).waitFor();
+    // Loaded: the figures are in and no request is in flight (signing out in the
+    // middle of the first requests would make them answer 401).
+    await page.getByTestId('stat-Beta Users').waitFor();
+    await page.getByTestId('stat-Waitlist Signups').waitFor();
+    await page.waitForLoadState('networkidle');
+    return account;
+  }
 
   it('logs out, and logs back in', async () => {
+    const me = await openConsole('relogin');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/auth');
     await page.goto('/admin');
     await page.waitForURL('**/auth');
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByLabel('Username').fill(me.username);
+    await page.getByLabel('Password').fill(me.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/admin');
   });
 
   it('approves a waitlist entry through the preview dialog', async () => {
+    await joinWaitlist(ref.stack.apiUrl, {
+      email: 'alan@example.com',
+      firstName: 'Alan',
+      lastName: 'Turing',
+    });
+    const before = (
+      await root.json<{ participants: unknown[] }>('GET', '/api/admin/beta/participants')
+    ).participants.length;
+    await openConsole('approver');
     const row = page.getByRole('row').filter({ hasText: 'alan@example.com' });
-    await row.getByRole('button', { name: 'Approve Alan Turing for Beta' }).click();
+    // The accessible name starts with the visible label (WCAG 2.5.3, label in name).
+    await row.getByRole('button', { name: 'Approve for Beta: Alan Turing' }).click();
     const dialog = page.getByRole('dialog');
     const frame = dialog.locator('iframe');
     await frame.waitFor();
@@ -161,22 +206,39 @@ describe('admin console', () => {
     await dialog.getByRole('button', { name: 'Approve and send invitation' }).click();
     await expectToast('Beta invitation sent');
     await row.getByText('In beta').waitFor();
-    await page.getByTestId('stat-Beta Users').filter({ hasText: '1' }).waitFor();
+    await page
+      .getByTestId('stat-Beta Users')
+      .filter({ hasText: new RegExp(`^${before + 1}$`) })
+      .waitFor();
   });
 
   it('shows the participant and the queued invitation', async () => {
+    const id = await joinWaitlist(ref.stack.apiUrl, {
+      email: 'katherine@example.com',
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+    });
+    await root.json('POST', `/api/admin/beta/approve/${id}`);
+    await openConsole('viewer');
     await openTab('Beta');
-    const participant = page.getByRole('row').filter({ hasText: 'alan@example.com' });
+    const participant = page.getByRole('row').filter({ hasText: 'katherine@example.com' });
     await participant.getByText('Never').waitFor();
     await openTab('Email');
     const outboxRow = page
       .getByRole('row')
-      .filter({ hasText: 'alan@example.com' })
+      .filter({ hasText: 'katherine@example.com' })
       .filter({ hasText: 'beta-invitation' });
     await outboxRow.waitFor();
   });
 
   it('opens a contact message, which marks it read, and marks it replied', async () => {
+    await sendContactMessage(ref.stack.apiUrl, {
+      name: 'Barbara Liskov',
+      email: 'barbara@example.com',
+      subject: 'Agency access to the beta',
+      message: 'Can our agency use the beta for client work?',
+    });
+    await openConsole('support');
     await openTab('Contacts');
     const row = page.getByRole('row').filter({ hasText: 'barbara@example.com' });
     await row.getByText('New').waitFor();
@@ -193,6 +255,7 @@ describe('admin console', () => {
   });
 
   it('creates an API key, shows it once, and revokes it', async () => {
+    await openConsole('keys');
     await openTab('API Keys');
     await page.getByRole('button', { name: 'Create API key' }).click();
     const dialog = page.getByRole('dialog');
@@ -220,20 +283,41 @@ describe('admin console', () => {
   });
 
   it('lists the staff and the audit log of what they did', async () => {
+    const me = await openConsole('auditor');
+    // What this staff member did, through the API with the context's session.
+    const write = { headers: { origin: new URL(ref.stack.adminUrl!).origin } };
+    const created = await page.request.post('/api/admin/api-keys', {
+      ...write,
+      data: { name: 'Audited key' },
+    });
+    expect(created.status()).toBe(201);
+    const { apiKey } = (await created.json()) as { apiKey: { id: string } };
+    expect((await page.request.delete(`/api/admin/api-keys/${apiKey.id}`, write)).ok()).toBe(true);
+
     await openTab('Staff');
-    const own = page.getByRole('row').filter({ hasText: ADMIN.email });
+    const own = page.getByRole('row').filter({ hasText: me.email });
     await own.getByText('Active').waitFor();
     await own.getByText('You').waitFor();
     await openTab('Audit log');
     const revoked = page
       .getByRole('row')
       .filter({ hasText: 'api_key.revoke' })
-      .filter({ hasText: ADMIN.username });
+      .filter({ hasText: me.username });
     await revoked.waitFor();
-    await page.getByRole('row').filter({ hasText: 'account.register' }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'account.register' })
+      .filter({ hasText: me.username })
+      .waitFor();
   });
 
   it('exports the waitlist as CSV', async () => {
+    await joinWaitlist(ref.stack.apiUrl, {
+      email: 'grace@example.com',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
+    await openConsole('exporter');
     await openTab('Waitlist');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -246,15 +330,16 @@ describe('admin console', () => {
   });
 
   it('works from the keyboard: arrow keys move between tabs, Escape closes a dialog', async () => {
+    await openConsole('keyboard');
     await page.getByRole('tab', { name: 'Waitlist', exact: true }).focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Beta participants' }).waitFor();
     await openTab('API Keys');
-    // A toast is a dismissable layer too: one still showing from an earlier test
-    // would take the first Escape (see the closing note), so let them all close.
+    // A toast is a dismissable layer too: one still showing would take the first
+    // Escape (see the closing note), so let any that are showing close first.
     const toasts = page.getByRole('region', { name: /Notifications/ }).locator('li');
-    await expect.poll(() => toasts.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => toasts.count(), { timeout: 20_000 }).toBe(0);
     await page.getByRole('button', { name: 'Create API key' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor();
@@ -263,6 +348,7 @@ describe('admin console', () => {
   });
 
   it('logs out and is sent to /auth when visiting /admin again', async () => {
+    await openConsole('leaver');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/auth');
     await page.goto('/admin');
@@ -270,7 +356,9 @@ describe('admin console', () => {
   });
 
   it("shows the server's refusals in 'Login failed' and 'Registration failed' toasts", async () => {
-    await page.getByLabel('Username').fill(ADMIN.username);
+    const me = await staff('forgetful');
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill(me.username);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();
     await expectToast('Login failed');
@@ -295,6 +383,8 @@ describe('admin console', () => {
   });
 
   it('registers a colleague, who is pending until the emailed link is opened', async () => {
+    const admin = await staff('verifier');
+    await page.goto('/auth');
     await page.getByRole('tab', { name: 'Register' }).click();
     await page.getByLabel('Name', { exact: true }).fill(COLLEAGUE.name);
     await page.getByLabel('Email', { exact: true }).fill(COLLEAGUE.email);
@@ -320,10 +410,10 @@ describe('admin console', () => {
     expect(page.url()).toMatch(/\/auth$/);
     expect(takeExpectedErrors(/status of 403/, /\/api\/login/)).toHaveLength(1);
 
-    // The first admin reads the link from the outbox and sees the pending account.
-    await logIn(ADMIN);
+    // An admin reads the link from the outbox and sees the pending account.
+    await logIn(admin);
     await page.waitForURL('**/admin');
-    const token = await tokenMailedTo(COLLEAGUE.email);
+    const token = await tokenMailedTo(readWithPage, COLLEAGUE.email);
     await openTab('Staff');
     await page.getByRole('row').filter({ hasText: COLLEAGUE.email }).getByText('Pending').waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -340,13 +430,18 @@ describe('admin console', () => {
 
   it('invites a colleague, who joins through the link, and disables an account', async () => {
     const invited = { name: 'Linus Invited', username: 'linus', password: 'penguin-parade-91' };
+    const colleague = await staff('colleague');
+    await openConsole('inviter');
     await openTab('Staff');
+    // The list has loaded (it re-renders as it arrives) before the first click on the tab.
+    const target = page.getByRole('row').filter({ hasText: colleague.email });
+    await target.waitFor();
     await page.getByRole('button', { name: 'Invite staff' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').fill('linus@wordloom.test');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expectToast('Invitation sent');
-    const token = await tokenMailedTo('linus@wordloom.test');
+    const token = await tokenMailedTo(readWithPage, 'linus@wordloom.test');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/auth');
 
@@ -362,18 +457,17 @@ describe('admin console', () => {
     await page.getByText(`Signed in as ${invited.name}`).waitFor();
 
     await openTab('Staff');
-    const grace = page.getByRole('row').filter({ hasText: COLLEAGUE.email });
-    await grace.getByRole('button', { name: `Disable ${COLLEAGUE.username}` }).click();
+    await target.getByRole('button', { name: `Disable ${colleague.username}` }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm
       .getByText(
-        `Disable ${COLLEAGUE.username}? They are signed out everywhere and cannot sign in until enabled again.`,
+        `Disable ${colleague.username}? They are signed out everywhere and cannot sign in until enabled again.`,
       )
       .waitFor();
     await confirm.getByRole('button', { name: 'Disable' }).click();
     await expectToast('Account disabled');
-    await grace.getByText('Disabled').waitFor();
-    await grace.getByRole('button', { name: `Enable ${COLLEAGUE.username}` }).waitFor();
+    await target.getByText('Disabled').waitFor();
+    await target.getByRole('button', { name: `Enable ${colleague.username}` }).waitFor();
 
     await openTab('Audit log');
     await page

@@ -13,8 +13,11 @@ function isExpectedConsoleError(message: ConsoleMessage): boolean {
   );
 }
 
-export interface BrowserSession {
-  browser: Browser;
+/** Per-action and navigation timeouts: generous enough for a machine busy with other work. */
+export const ACTION_TIMEOUT_MS = 20_000;
+export const NAVIGATION_TIMEOUT_MS = 30_000;
+
+export interface ContextSession {
   context: BrowserContext;
   page: Page;
   /** Console errors and uncaught exceptions seen so far (a test fails on any). */
@@ -22,12 +25,22 @@ export interface BrowserSession {
   close: () => Promise<void>;
 }
 
-export async function openBrowserSession(
+export interface BrowserSession extends ContextSession {
+  browser: Browser;
+}
+
+/**
+ * A browser context of its own (cookies, storage, downloads) and one page in it,
+ * so that each test starts signed out with nothing left over from another.
+ */
+export async function openContextSession(
+  browser: Browser,
   baseURL: string,
   viewport = { width: 1280, height: 900 },
-): Promise<BrowserSession> {
-  const browser = await launchBrowser();
+): Promise<ContextSession> {
   const context = await browser.newContext({ baseURL, viewport, acceptDownloads: true });
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -37,13 +50,21 @@ export async function openBrowserSession(
     }
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return { context, page, errors, close: () => context.close() };
+}
+
+/** A browser of its own with one context (scripts: screenshots, benchmarks). */
+export async function openBrowserSession(
+  baseURL: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<BrowserSession> {
+  const browser = await launchBrowser();
+  const session = await openContextSession(browser, baseURL, viewport);
   return {
+    ...session,
     browser,
-    context,
-    page,
-    errors,
     close: async () => {
-      await context.close();
+      await session.close();
       await browser.close();
     },
   };

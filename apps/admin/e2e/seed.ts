@@ -1,8 +1,10 @@
-/** Seeds data through the public API, as visitors would. */
+import type { BrowserContext } from 'playwright-core';
+
+/** Seeds data through the public API, as visitors would. Returns the new entry's id. */
 export async function joinWaitlist(
   apiUrl: string,
   person: { email: string; firstName: string; lastName: string; company?: string },
-): Promise<void> {
+): Promise<string> {
   const response = await fetch(`${apiUrl}/api/waitlist`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -13,6 +15,7 @@ export async function joinWaitlist(
     }),
   });
   if (!response.ok) throw new Error(`waitlist: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
 }
 
 export async function sendContactMessage(
@@ -25,4 +28,144 @@ export async function sendContactMessage(
     body: JSON.stringify({ ...message, status: 'new' }),
   });
   if (!response.ok) throw new Error(`contact: ${response.status} ${await response.text()}`);
+}
+
+export interface StaffAccount {
+  name: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+/**
+ * A staff member's session held outside the browser (the seeding side of a test):
+ * requests go straight to the API with the session cookie, and state the console's
+ * origin as a browser would (state-changing admin requests need it).
+ */
+export interface ApiSession {
+  account: StaffAccount;
+  request: (method: string, path: string, body?: unknown) => Promise<Response>;
+  json: <T>(method: string, path: string, body?: unknown) => Promise<T>;
+}
+
+function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .join('; ');
+}
+
+function apiSession(
+  apiUrl: string,
+  adminUrl: string,
+  account: StaffAccount,
+  cookie: string,
+): ApiSession {
+  const request = (method: string, path: string, body?: unknown) =>
+    fetch(`${apiUrl}${path}`, {
+      method,
+      headers: {
+        cookie,
+        origin: new URL(adminUrl).origin,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  return {
+    account,
+    request,
+    json: async <T>(method: string, path: string, body?: unknown) => {
+      const response = await request(method, path, body);
+      if (!response.ok)
+        throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+  };
+}
+
+/** Creates the first account with the operator's setup token (ADMIN_SETUP_TOKEN). */
+export async function registerFirstAdmin(
+  apiUrl: string,
+  adminUrl: string,
+  account: StaffAccount,
+  setupToken: string,
+): Promise<ApiSession> {
+  const response = await fetch(`${apiUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, setupToken }),
+  });
+  if (response.status !== 201)
+    throw new Error(`register: ${response.status} ${await response.text()}`);
+  return apiSession(apiUrl, adminUrl, account, cookieOf(response));
+}
+
+/** The token in the newest email to `email`, read from the outbox with a staff session. */
+export async function tokenMailedTo(
+  read: <T>(path: string) => Promise<T>,
+  email: string,
+): Promise<string> {
+  const { items } = await read<{ items: { id: string; toEmail: string }[] }>(
+    '/api/admin/email/outbox?pageSize=100',
+  );
+  const message = items.find((item) => item.toEmail === email);
+  if (!message) throw new Error(`no email to ${email} in the outbox`);
+  const { textBody } = await read<{ textBody: string }>(`/api/admin/email/outbox/${message.id}`);
+  const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(textBody)?.[1];
+  if (!token) throw new Error(`no link with a token in the email to ${email}`);
+  return token;
+}
+
+let staffCount = 0;
+
+/**
+ * An active staff account of its own for one test: `inviter` invites a fresh
+ * address in the staff domain, and the invitation is accepted as the invited
+ * person would (the link's token read from the outbox). With `signInto`, the
+ * invitation is accepted from that browser context's request client, which
+ * signs the new account in there (its cookie lands in that context only);
+ * without, it is accepted straight at the API and nobody is signed in.
+ */
+export async function createStaff(
+  apiUrl: string,
+  inviter: ApiSession,
+  label: string,
+  { signInto }: { signInto?: BrowserContext } = {},
+): Promise<StaffAccount> {
+  staffCount += 1;
+  const username = `${label}${staffCount}`;
+  const account: StaffAccount = {
+    name: `${label[0]!.toUpperCase()}${label.slice(1)} Staff ${staffCount}`,
+    email: `${username}@wordloom.test`,
+    username,
+    password: `e2e-${username}-long-passphrase`,
+  };
+  await inviter.json('POST', '/api/admin/accounts/invite', { email: account.email });
+  const token = await tokenMailedTo((path) => inviter.json('GET', path), account.email);
+  const body = { token, name: account.name, username, password: account.password };
+  if (signInto) {
+    const accepted = await signInto.request.post('/api/accept-invite', { data: body });
+    if (accepted.status() !== 201)
+      throw new Error(`accept-invite: ${accepted.status()} ${await accepted.text()}`);
+  } else {
+    const accepted = await fetch(`${apiUrl}/api/accept-invite`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (accepted.status !== 201)
+      throw new Error(`accept-invite: ${accepted.status} ${await accepted.text()}`);
+  }
+  return account;
+}
+
+/**
+ * Signs `account` in inside a browser context: the login is posted from the
+ * context's own request client, so the session cookie lands in that context only.
+ */
+export async function signIn(context: BrowserContext, account: StaffAccount): Promise<void> {
+  const response = await context.request.post('/api/login', {
+    data: { username: account.username, password: account.password },
+  });
+  if (!response.ok()) throw new Error(`login: ${response.status()} ${await response.text()}`);
 }

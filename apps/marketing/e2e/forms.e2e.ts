@@ -5,6 +5,9 @@ import { hydrated, setUpHarness } from './harness';
 
 const { openPage } = setUpHarness();
 
+/** expect.poll gives up after 1 s by default: too short on a busy machine. */
+const POLL = { timeout: 20_000 };
+
 describe('contact form', () => {
   it('sends a message through the 4-step form', async () => {
     const page = await openPage('/contact');
@@ -12,7 +15,9 @@ describe('contact form', () => {
     await page.getByRole('button', { name: 'Contact Us' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Us a Message' });
     await dialog.waitFor();
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).overflow), POLL)
+      .toBe('hidden');
 
     await dialog.getByText('Step 1 of 4').waitFor();
     await dialog.getByLabel('What is your name?').fill('Grace Hopper');
@@ -35,12 +40,18 @@ describe('contact form', () => {
     await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
     await page.getByText('Message sent!').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).overflow), POLL)
+      .not.toBe('hidden');
     await page.getByRole('button', { name: 'Send Another Message' }).click();
     await page.getByRole('button', { name: 'Contact Us' }).waitFor();
   });
 });
 
+/**
+ * Answers every field of a step and waits until each answer shows, so that
+ * 'Next' is only pressed once the step holds its values.
+ */
 async function answerStep(page: Page, stepIndex: number) {
   const dialog = page.getByRole('dialog');
   for (const field of BETA_FEEDBACK_STEPS[stepIndex]!.fields) {
@@ -53,13 +64,27 @@ async function answerStep(page: Page, stepIndex: number) {
             ? 'Fast setup, clear drafts.'
             : 'Content lead';
       await input.fill(value);
+      await expect.poll(() => input.inputValue(), POLL).toBe(value);
     } else {
-      await dialog
-        .locator(`[aria-labelledby="survey-${field}-label"] [role="radio"]`)
-        .nth(3)
-        .click();
+      const radios = dialog.locator(`[aria-labelledby="survey-${field}-label"] [role="radio"]`);
+      await radios.nth(3).click();
+      await radios.nth(3).and(page.locator('[aria-checked="true"]')).waitFor();
     }
   }
+}
+
+/**
+ * After a step change the survey scrolls to the top and focuses the step's first
+ * field (after 100 ms): wait for that, so it cannot move the page mid-click.
+ */
+async function stepSettled(page: Page) {
+  await page.waitForFunction(() => {
+    const active = document.activeElement;
+    return (
+      active?.closest('[role="dialog"]') != null &&
+      active.matches('input, textarea, button[role="radio"]')
+    );
+  });
 }
 
 describe('beta feedback survey', () => {
@@ -76,10 +101,14 @@ describe('beta feedback survey', () => {
       await answerStep(page, index);
       await dialog.getByRole('button', { name: 'Next' }).click();
       await dialog.getByText(`Step ${index + 2} of 9`).waitFor();
+      await stepSettled(page);
     }
     await dialog.getByRole('button', { name: 'Previous' }).click();
     await dialog.getByText('Step 8 of 9').waitFor();
+    await stepSettled(page);
     await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByText('Step 9 of 9').waitFor();
+    await stepSettled(page);
     await dialog.getByLabel('What should we improve first?').fill('More integrations please.');
     await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
 

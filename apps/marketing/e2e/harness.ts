@@ -13,9 +13,14 @@ export interface Harness {
 // API's 409, so exactly those messages are allowed in exactly those tests.
 const EXPECTED_404 = /Failed to load resource: the server responded with a status of 404/;
 
+/** Per-action and navigation timeouts: generous enough for a machine busy with other work. */
+export const ACTION_TIMEOUT_MS = 20_000;
+export const NAVIGATION_TIMEOUT_MS = 30_000;
+
 /**
  * One stack (fresh database, API, built site) and one browser per test file.
- * Every page opened through `openPage` fails its test on a console error or an
+ * Every page opened through `openPage` is in a browser context of its own
+ * (closed after its test), and fails its test on a console error or an
  * uncaught exception.
  */
 export function setUpHarness() {
@@ -35,8 +40,9 @@ export function setUpHarness() {
   });
 
   afterEach(async () => {
-    const found = errors.splice(0);
+    // Closed first, so nothing a page logs late is counted against the next test.
     await Promise.all(pages.splice(0).map((page) => page.context().close()));
+    const found = errors.splice(0);
     expect(found, 'console errors in the browser').toEqual([]);
   });
 
@@ -48,6 +54,8 @@ export function setUpHarness() {
       viewport: { width: options.width ?? 1280, height: 900 },
       permissions: ['clipboard-read', 'clipboard-write'],
     });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
     const page = await context.newPage();
     pages.push(page);
     page.on('console', (message) => {
@@ -66,6 +74,20 @@ export function setUpHarness() {
   }
 
   return { harness, openPage };
+}
+
+/** Seeds a waitlist entry through the API, as a visitor's signup would. */
+export async function joinWaitlist(
+  apiUrl: string,
+  person: { email: string; firstName: string; lastName: string },
+): Promise<void> {
+  const response = await fetch(`${apiUrl}/api/waitlist`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ company: 'Analytical Engines', primaryUse: 'Blog Writing', ...person }),
+  });
+  if (response.status !== 201)
+    throw new Error(`waitlist: ${response.status} ${await response.text()}`);
 }
 
 /** Waits until React has hydrated the page (the root marks <html> once it has). */

@@ -3,6 +3,9 @@ import { hydrated, setUpHarness } from './harness';
 
 const { harness, openPage } = setUpHarness();
 
+/** expect.poll gives up after 1 s by default: too short on a busy machine. */
+const POLL = { timeout: 20_000 };
+
 async function fetchPage(path: string, init?: RequestInit) {
   return fetch(`${harness.baseUrl}${path}`, { redirect: 'manual', ...init });
 }
@@ -76,7 +79,7 @@ describe('blog', () => {
   it('filters by search, category and tag, with the state in the URL', async () => {
     const page = await openPage('/blog');
     await hydrated(page);
-    await expect.poll(() => page.locator('main ul.grid > li').count()).toBe(10);
+    await expect.poll(() => page.locator('main ul.grid > li').count(), POLL).toBe(10);
 
     await page.getByLabel('Search posts').fill('KEYWORD');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -90,7 +93,7 @@ describe('blog', () => {
     await page.waitForURL(/category=Case\+Study/);
     await page.getByRole('link', { name: 'Clear All Filters' }).click();
     await page.waitForURL((url) => url.pathname === '/blog' && url.search === '');
-    await expect.poll(() => page.locator('main ul.grid > li').count()).toBe(10);
+    await expect.poll(() => page.locator('main ul.grid > li').count(), POLL).toBe(10);
 
     await page.getByRole('link', { name: 'seo: filter by tag' }).click();
     await page.waitForURL(/tag=seo/);
@@ -167,7 +170,7 @@ describe('layout and interactions', () => {
     await menu.getByRole('link', { name: 'Features' }).click();
     await page.waitForURL(/\/features$/);
     await menu.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), POLL).toBe(0);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.waitFor();
@@ -181,7 +184,9 @@ describe('layout and interactions', () => {
     await page.getByRole('button', { name: /View full screen: SEO Intelligence Engine/ }).click();
     const viewer = page.getByRole('dialog', { name: 'SEO Intelligence Engine' });
     await viewer.waitFor();
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).overflow), POLL)
+      .toBe('hidden');
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
 
@@ -189,7 +194,9 @@ describe('layout and interactions', () => {
     await page.getByRole('dialog', { name: 'Content Hub' }).waitFor();
     await page.mouse.click(5, 5);
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).overflow), POLL)
+      .not.toBe('hidden');
   });
 
   it('scrolls to the anchor when the address has a hash', async () => {
