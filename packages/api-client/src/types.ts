@@ -27,6 +27,9 @@ export interface BlogPost {
   featuredImage?: string;
 }
 
+/** A post as GET /api/posts lists it: everything a listing shows, without the text. */
+export type BlogPostSummary = Omit<BlogPost, 'content' | 'authorBio'>;
+
 export type AccountStatus = 'pending' | 'active' | 'disabled';
 
 export interface User {
@@ -227,7 +230,9 @@ export interface EmailTemplate {
   category: string;
 }
 
-export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'captured';
+export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'captured' | 'held';
+/** What Postmark reported after sending (webhook events); the worst one wins. */
+export type DeliveryState = 'delivered' | 'bounced' | 'complained';
 
 /** GET /api/admin/email/outbox?page=&pageSize=&status= */
 export interface OutboxMessage {
@@ -242,20 +247,65 @@ export interface OutboxMessage {
   createdAt: string;
   sentAt: string | null;
   nextAttemptAt: string;
+  deliveryState: DeliveryState | null;
+  /** Postmark's bounce description or complaint. */
+  deliveryDetail: string | null;
+  deliveryEventAt: string | null;
 }
 /** GET /api/admin/email/outbox/:id */
 export interface OutboxMessageDetail extends OutboxMessage {
   htmlBody: string;
   textBody: string;
+  /** Postmark's events for this message, oldest first. */
+  events: EmailEvent[];
 }
 
-/** GET /api/analytics/dashboard?days=30 */
+export interface EmailEvent {
+  recordType: string;
+  occurredAt: string;
+  detail: string | null;
+}
+
+export type SuppressionOrigin =
+  'unsubscribe' | 'hard_bounce' | 'spam_complaint' | 'manual' | 'postmark' | 'import';
+
+/** GET /api/admin/email/suppressions?page=&pageSize=&search=&stream= */
+export interface Suppression {
+  email: string;
+  stream: 'outbound' | 'broadcast';
+  reason: string;
+  origin: SuppressionOrigin;
+  detail: string | null;
+  createdAt: string;
+}
+
+/** A dashboard period: calendar days (UTC) `firstDay`..`lastDay`, from `from` until `to` (exclusive; now at most). */
+export interface DashboardPeriodRange {
+  from: string;
+  to: string;
+  days: number;
+  firstDay: string;
+  lastDay: string;
+}
+
+/** The headline figures of one period (issue 12), compared with the previous period. */
+export interface DashboardFigures {
+  pageViews: number;
+  /** Distinct sessions with a page view. */
+  visitors: number;
+  waitlistSignups: number;
+  contactSubmissions: number;
+  featureEngagement: number;
+  feedbackResponses: number;
+}
+
+/** GET /api/analytics/dashboard?days= | ?from=&to= */
 export interface AnalyticsDashboard {
   /** All-time totals (the stat cards); everything below follows `period`. */
   waitlistSignups: number;
   contactSubmissions: number;
   featureEngagement: number;
-  period: { from: string; to: string; days: number };
+  period: DashboardPeriodRange;
   pageViewsPerDay: { date: string; views: number }[];
   topPages: { path: string; views: number }[];
   topReferrers: { referrer: string; visits: number }[];
@@ -265,7 +315,81 @@ export interface AnalyticsDashboard {
     responses: number;
     /** field -> answer -> count, for every rated survey field. */
     distributions: Record<string, Record<string, number>>;
-    /** Net promoter style: % likely+very_likely minus % not_at_all_likely+unlikely. */
+    /** Share of very_likely minus share of not_at_all_likely + unlikely ('not sure' abstains). */
     recommendationScore: number | null;
   };
+  /** The period's figures beside those of the previous period of the same length. */
+  comparison: {
+    previousPeriod: DashboardPeriodRange;
+    current: DashboardFigures;
+    previous: DashboardFigures;
+  };
+}
+
+/** GET /api/beta-feedback/progress?key= : the survey to resume, or null (none, completed or expired). */
+export interface SurveyProgressAnswer {
+  progress: {
+    step: number;
+    answers: Record<string, string>;
+    savedAt: string;
+    resumableUntil: string;
+  } | null;
+}
+
+/** PUT /api/beta-feedback/progress */
+export interface SurveyProgressSaved {
+  saved: true;
+  resumableUntil: string;
+}
+
+/** GET /api/admin/feedback/insight: completion, drop-off and the answers to rated questions. */
+export interface SurveyInsight {
+  funnel: {
+    /** Surveys opened (a partial response was created). */
+    started: number;
+    completed: number;
+    /** Unfinished, saved within the last 7 days: may still be resumed. */
+    resumable: number;
+    steps: {
+      step: number;
+      title: string;
+      /** Surveys that got to this step (or further). */
+      reached: number;
+      /** Unfinished surveys whose furthest step is this one. */
+      stoppedHere: number;
+      /** ... of which may still be resumed. */
+      resumableHere: number;
+    }[];
+  };
+  /** Completed responses (those submitted in one go, without saved progress, included). */
+  responses: number;
+  distributions: Record<string, Record<string, number>>;
+  recommendation: {
+    score: number | null;
+    opinions: number;
+    counts: Record<string, number>;
+  };
+}
+
+/** GET /api/admin/feedback/answers?page=&pageSize=&search=&field= : free-text answers, newest first. */
+export interface SurveyTextAnswer {
+  responseId: string;
+  field: string;
+  answer: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  createdAt: string;
+}
+export interface SurveyTextAnswerPage {
+  items: SurveyTextAnswer[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /api/admin/analytics-opt-out: the site page that marks a browser as staff. */
+export interface AnalyticsOptOutPage {
+  url: string;
+  origin: string;
 }

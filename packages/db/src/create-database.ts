@@ -35,6 +35,12 @@ export type DatabaseTarget =
       poolSize?: number;
       /** Give up on a new connection after this long (default 2 s): no request hangs on a dead server. */
       connectionTimeoutMs?: number;
+      /**
+       * How long a query may wait for a free pooled connection (default 10 s).
+       * Separate from the connect timeout: under a burst, waiting in line for a
+       * healthy server is not an outage and must not turn into 503s.
+       */
+      acquireTimeoutMs?: number;
       /** The server cancels any statement running longer (default 15 s). */
       statementTimeoutMs?: number;
     }
@@ -57,10 +63,19 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'postgres') {
+    const connectTimeoutMs = target.connectionTimeoutMs ?? 2_000;
+    // pg-pool uses one setting for both the wait in line and a new connection;
+    // the client class carries the (shorter) connect timeout itself.
+    class TimedClient extends pg.Client {
+      constructor(config: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+      }
+    }
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
-      connectionTimeoutMillis: target.connectionTimeoutMs ?? 2_000,
+      Client: TimedClient as unknown as new () => pg.ClientBase,
+      connectionTimeoutMillis: Math.max(connectTimeoutMs, target.acquireTimeoutMs ?? 10_000),
       statement_timeout: target.statementTimeoutMs ?? 15_000,
     });
     // A connection that dies (server restart, pg_terminate_backend) emits 'error'

@@ -5,6 +5,11 @@ import * as adminAndEmailDelivery from './migrations/2026-11-22-002-admin-and-em
 import * as waitlistSearchAndCount from './migrations/2026-11-22-003-waitlist-search-and-count';
 import * as analyticsDashboardIndexes from './migrations/2026-11-22-004-analytics-dashboard-indexes';
 import * as accountsAuditAndPrivacy from './migrations/2026-11-22-005-accounts-audit-and-privacy';
+import * as deferredEmailRenderAndSpreadCount from './migrations/2026-11-22-006-deferred-email-render-and-spread-count';
+import * as deliveryEventsAndSuppressions from './migrations/2026-11-22-007-delivery-events-and-suppressions';
+import * as surveyProgress from './migrations/2026-11-22-009-survey-progress';
+import * as bulkSendRuns from './migrations/2026-11-22-010-bulk-send-runs';
+import * as waitlistSource from './migrations/2026-11-22-011-waitlist-source';
 
 /**
  * Migrations listed in order. A static list (not a folder scan) so that the
@@ -16,11 +21,16 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-003-waitlist-search-and-count': waitlistSearchAndCount,
   '2026-11-22-004-analytics-dashboard-indexes': analyticsDashboardIndexes,
   '2026-11-22-005-accounts-audit-and-privacy': accountsAuditAndPrivacy,
+  '2026-11-22-006-deferred-email-render-and-spread-count': deferredEmailRenderAndSpreadCount,
+  '2026-11-22-007-delivery-events-and-suppressions': deliveryEventsAndSuppressions,
+  '2026-11-22-009-survey-progress': surveyProgress,
+  '2026-11-22-010-bulk-send-runs': bulkSendRuns,
+  '2026-11-22-011-waitlist-source': waitlistSource,
 };
 
 /**
  * Brings the schema to the latest version. Kysely's Postgres adapter takes a
- * transaction-scoped advisory lock (pg_advisory_xact_lock) around the run, so
+ * session-level advisory lock (pg_advisory_lock, released after the run) around it, so
  * two API instances starting at once apply each migration exactly once.
  */
 export async function migrateToLatest(db: DB): Promise<MigrationResultSet> {

@@ -109,11 +109,18 @@ export interface WaitlistEntriesTable {
   monthlyContentVolume: string | null;
   biggestChallenge: string | null;
   createdAt: CreatedAt;
+  /** The visit's first touch (tracker), when the browser sent it. */
+  landingPage: string | null;
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
 }
 
 /** One row: the number of waitlist entries, kept by triggers (migration 003). */
+/** The waitlist total, spread over 16 rows (by backend) so that signups do not queue on one lock: sum them. */
 export interface WaitlistStatsTable {
-  singleton: Generated<boolean>;
+  slot: Generated<number>;
   entries: number;
 }
 
@@ -170,6 +177,23 @@ export interface BetaFeedbackResponsesTable {
   createdAt: CreatedAt;
 }
 
+/** A survey in progress, one per browser (migration 009); answers cleared once completed. */
+export interface BetaFeedbackProgressTable {
+  id: Generated<string>;
+  /** SHA-256 (hex) of the random key the browser keeps; the key itself is never stored. */
+  browserKeyHash: string;
+  /** The answers saved so far (field -> value), validated like the final submit. */
+  answers: ColumnType<Record<string, string>, string | undefined, string>;
+  /** The step (1-9) the survey reopens at. */
+  step: number;
+  /** The furthest step reached: the drop-off counts read it. */
+  furthestStep: number;
+  startedAt: CreatedAt;
+  updatedAt: Timestamp;
+  completedAt: Date | null;
+  responseId: string | null;
+}
+
 export interface ApiKeysTable {
   id: Generated<string>;
   name: string;
@@ -201,7 +225,9 @@ export interface AnalyticsEventsTable {
   stepNumber: GeneratedAlways<number | null>;
 }
 
-export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'captured';
+export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'captured' | 'held';
+/** What Postmark reported after sending (webhook events); the worst one wins. */
+export type DeliveryState = 'delivered' | 'bounced' | 'complained';
 export type EmailStream = 'outbound' | 'broadcast';
 
 export interface EmailOutboxTable {
@@ -210,8 +236,10 @@ export interface EmailOutboxTable {
   templateId: string;
   toEmail: string;
   subject: string;
-  htmlBody: string;
-  textBody: string;
+  /** Null until rendered: a public signup stores `templateData` and the worker renders it. */
+  htmlBody: string | null;
+  textBody: string | null;
+  templateData: ColumnType<EmailTemplateInput | null, string | null | undefined, string | null>;
   status: Generated<EmailStatus>;
   attempts: Generated<number>;
   nextAttemptAt: Timestamp;
@@ -226,16 +254,67 @@ export interface EmailOutboxTable {
   leaseToken: string | null;
   /** The last attempt may have reached the provider: look it up before sending again. */
   deliveryUncertain: Generated<boolean>;
+  deliveryState: DeliveryState | null;
+  /** The bounce description or complaint, from Postmark. */
+  deliveryDetail: string | null;
+  deliveryEventAt: Date | null;
+  /** The bulk send (dry run, then confirmed) this message belongs to. */
+  bulkSendId: string | null;
 }
+
+export interface BulkSkip {
+  id: string;
+  name: string;
+  email: string;
+  reason: 'unsubscribed' | 'suppressed' | 'inactive' | 'recently_sent' | 'not_found';
+}
+
+export interface BulkSendRunsTable {
+  id: Generated<string>;
+  templateId: string;
+  content: ColumnType<Record<string, string>, string | undefined, string>;
+  recipientIds: string[];
+  skipped: ColumnType<BulkSkip[], string | undefined, string>;
+  sendAt: Date | null;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  expiresAt: Date;
+  confirmedAt: Date | null;
+}
+
+export interface EmailEventsTable {
+  id: Generated<string>;
+  /** RecordType:ID:time: Postmark retries a webhook; the same event is stored once. */
+  dedupeKey: string;
+  outboxId: string | null;
+  providerMessageId: string | null;
+  recordType: string;
+  email: string | null;
+  stream: EmailStream | null;
+  occurredAt: Date;
+  detail: string | null;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  receivedAt: CreatedAt;
+}
+
+/** What a deferred message is rendered from (the template's data, already including links). */
+export type EmailTemplateInput = Record<string, string | undefined>;
 
 export interface EmailHeader {
   name: string;
   value: string;
 }
 
+export type SuppressionOrigin =
+  'unsubscribe' | 'hard_bounce' | 'spam_complaint' | 'manual' | 'postmark' | 'import';
+
+/** An address that gets no more mail on one stream. */
 export interface EmailSuppressionsTable {
   email: string;
+  stream: Generated<EmailStream>;
   reason: string;
+  origin: Generated<SuppressionOrigin>;
+  detail: string | null;
   createdAt: CreatedAt;
 }
 
@@ -248,10 +327,13 @@ export interface Database {
   contactMessages: ContactMessagesTable;
   betaParticipants: BetaParticipantsTable;
   betaFeedbackResponses: BetaFeedbackResponsesTable;
+  betaFeedbackProgress: BetaFeedbackProgressTable;
   apiKeys: ApiKeysTable;
   analyticsEvents: AnalyticsEventsTable;
   emailOutbox: EmailOutboxTable;
   emailSuppressions: EmailSuppressionsTable;
+  emailEvents: EmailEventsTable;
+  bulkSendRuns: BulkSendRunsTable;
   accountTokens: AccountTokensTable;
   loginThrottle: LoginThrottleTable;
   auditLog: AuditLogTable;

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +76,51 @@ describe.runIf(serverUrl)('connection faults on PostgreSQL', () => {
       await expect(sql`select pg_sleep(2)`.execute(short.db)).rejects.toThrow(/statement timeout/);
     } finally {
       await short.close();
+    }
+  });
+
+  it('waiting in line for a busy pool is not a connect timeout', async () => {
+    const { createDatabase } = await import('../src/create-database');
+    const busy = await createDatabase({
+      kind: 'postgres',
+      url: database.url!,
+      poolSize: 1,
+      connectionTimeoutMs: 200,
+      acquireTimeoutMs: 5_000,
+    });
+    try {
+      // The second query waits ~400 ms for the only connection: longer than the connect timeout.
+      const results = await Promise.all(
+        [1, 2].map((n) =>
+          sql<{ n: number }>`select ${n}::int as n, pg_sleep(0.4)`.execute(busy.db),
+        ),
+      );
+      expect(results.map((result) => result.rows[0]!.n)).toEqual([1, 2]);
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('a server that never answers fails the connection after the connect timeout', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const { createDatabase } = await import('../src/create-database');
+    const dead = await createDatabase({
+      kind: 'postgres',
+      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      connectionTimeoutMs: 300,
+      acquireTimeoutMs: 5_000,
+    });
+    const started = Date.now();
+    try {
+      await expect(sql`select 1`.execute(dead.db)).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await dead.close();
+      for (const socket of sockets) socket.destroy();
+      silent.close();
     }
   });
 });

@@ -34,8 +34,6 @@ export const participantStatusUpdateSchema = z.object({
   status: z.enum(PARTICIPANT_STATUSES, { error: 'Status must be active or inactive' }),
 });
 
-export const BETA_CAP = 100;
-
 // E-mail sending (spec section 5).
 export const EMAIL_MESSAGES = {
   selectionRequiredTitle: 'Selection required',
@@ -76,6 +74,29 @@ export const bulkEmailSchema = z.object({
     .min(1, { error: EMAIL_MESSAGES.selectionRequired })
     .max(10_000, { error: 'At most 10000 recipients per send' }),
   content: bulkEmailContentSchema,
+});
+
+/** The longest a bulk send may be scheduled ahead. */
+export const BULK_SCHEDULE_MAX_DAYS = 30;
+
+/** POST /api/admin/email/bulk-send/dry-run: what would be sent, and to whom. */
+export const bulkDryRunSchema = bulkEmailSchema.extend({
+  sendAt: z.iso
+    .datetime({ offset: true, error: 'sendAt must be an ISO date and time' })
+    .optional()
+    .refine(
+      (value) =>
+        value === undefined ||
+        (Date.parse(value) > Date.now() - 60_000 &&
+          Date.parse(value) < Date.now() + BULK_SCHEDULE_MAX_DAYS * 86_400_000),
+      { error: `sendAt must be in the next ${BULK_SCHEDULE_MAX_DAYS} days` },
+    ),
+});
+export type BulkDryRunInput = z.output<typeof bulkDryRunSchema>;
+
+/** POST /api/admin/email/bulk-send with a dry run's id: send exactly what it showed. */
+export const bulkConfirmSchema = z.object({
+  dryRunId: z.uuid({ error: 'dryRunId must be the id of a dry run' }),
 });
 
 // Admin list queries (query strings arrive as text; '' counts as absent).
@@ -150,7 +171,9 @@ export const contactListQuerySchema = z.object({
 });
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;
 
-export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'captured'] as const;
+export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'captured', 'held'] as const;
+export const DELIVERY_STATES = ['delivered', 'bounced', 'complained'] as const;
+export const EMAIL_STREAMS = ['outbound', 'broadcast'] as const;
 export const outboxListQuerySchema = z.object({
   ...pageFields,
   status: z.preprocess(
@@ -162,19 +185,131 @@ export const outboxListQuerySchema = z.object({
 });
 export type OutboxListQuery = z.output<typeof outboxListQuerySchema>;
 
+const streamField = z.enum(EMAIL_STREAMS, { error: 'stream must be outbound or broadcast' });
+
+export const suppressionListQuerySchema = z.object({
+  ...pageFields,
+  search: z.preprocess(
+    blankAsAbsent,
+    z.string().trim().max(254, 'search must be at most 254 characters').optional(),
+  ),
+  stream: z.preprocess(blankAsAbsent, streamField.optional()),
+});
+export type SuppressionListQuery = z.output<typeof suppressionListQuerySchema>;
+
+/** DELETE /api/admin/email/suppressions?email=&stream= */
+export const suppressionKeySchema = z.object({
+  email: z.string().trim().min(3, 'email is required').max(254),
+  stream: streamField,
+});
+
+/** Postmark's suppression dump (GET /message-streams/{stream}/suppressions/dump), in chunks. */
+export const SUPPRESSION_IMPORT_MAX = 500;
+export const suppressionImportSchema = z.object({
+  stream: streamField,
+  suppressions: z
+    .array(
+      z.object({
+        EmailAddress: z.string().trim().min(3).max(254),
+        SuppressionReason: z.string().max(100).optional(),
+        Origin: z.string().max(100).optional(),
+        CreatedAt: z.string().max(100).optional(),
+      }),
+      { error: 'suppressions must be a list' },
+    )
+    .min(1, 'suppressions must not be empty')
+    .max(SUPPRESSION_IMPORT_MAX, `at most ${SUPPRESSION_IMPORT_MAX} suppressions per request`),
+});
+export type SuppressionImport = z.output<typeof suppressionImportSchema>;
+
 export const DASHBOARD_DAYS_DEFAULT = 30;
 export const DASHBOARD_DAYS_MAX = 365;
-export const dashboardQuerySchema = z.object({
-  days: z.preprocess(
+/** The Analytics tab's period choices (issue 12), besides a custom range. */
+export const DASHBOARD_PERIOD_PRESETS = [7, 30, 90] as const;
+/** Custom ranges stay within these calendar days (UTC). */
+const FIRST_ALLOWED_DAY = '2000-01-01';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysError = `days must be between 1 and ${DASHBOARD_DAYS_MAX}`;
+const calendarDay = (name: 'from' | 'to') =>
+  z.preprocess(
     blankAsAbsent,
-    z.coerce
-      .number({ error: `days must be between 1 and ${DASHBOARD_DAYS_MAX}` })
-      .int({ error: `days must be between 1 and ${DASHBOARD_DAYS_MAX}` })
-      .min(1, { error: `days must be between 1 and ${DASHBOARD_DAYS_MAX}` })
-      .max(DASHBOARD_DAYS_MAX, { error: `days must be between 1 and ${DASHBOARD_DAYS_MAX}` })
-      .default(DASHBOARD_DAYS_DEFAULT),
-  ),
-});
+    z.iso
+      .date({ error: `${name} must be a date like 2025-06-01` })
+      .refine((day) => day >= FIRST_ALLOWED_DAY, {
+        error: `${name} must not be before ${FIRST_ALLOWED_DAY}`,
+      })
+      .optional(),
+  );
+
+/** Whole calendar days from `from` to `to`, both counted ('2025-06-01'..'2025-06-01' is 1). */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** Today's calendar day in UTC, the dashboard's clock ('2025-06-01'). */
+export function utcToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * The dashboard's period: the last `days` days (UTC) ending today, or the custom
+ * range `from`..`to` (calendar days, UTC, both included). Either, never both;
+ * nothing at all means the last 30 days. The previous period of the same length
+ * is compared with it.
+ */
+export const dashboardQuerySchema = z
+  .object({
+    days: z.preprocess(
+      blankAsAbsent,
+      z.coerce
+        .number({ error: daysError })
+        .int({ error: daysError })
+        .min(1, { error: daysError })
+        .max(DASHBOARD_DAYS_MAX, { error: daysError })
+        .optional(),
+    ),
+    from: calendarDay('from'),
+    to: calendarDay('to'),
+  })
+  .superRefine((query, ctx) => {
+    if (query.days !== undefined && (query.from !== undefined || query.to !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['days'],
+        message: 'Give either days or from and to, not both',
+      });
+      return;
+    }
+    if (query.from === undefined && query.to !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is required with to' });
+    }
+    if (query.to === undefined && query.from !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is required with from' });
+    }
+    if (query.from === undefined || query.to === undefined) return;
+    if (query.from > query.to) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to' });
+    } else if (daysInRange(query.from, query.to) > DASHBOARD_DAYS_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `A period spans at most ${DASHBOARD_DAYS_MAX} days`,
+      });
+    }
+    // A period yet to come has nothing to show, and would not be as long as it says.
+    if (query.to > utcToday()) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be after today (UTC)' });
+    }
+  })
+  .transform((query): DashboardPeriod =>
+    query.from !== undefined && query.to !== undefined
+      ? { kind: 'range', from: query.from, to: query.to }
+      : { kind: 'days', days: query.days ?? DASHBOARD_DAYS_DEFAULT },
+  );
+
+export type DashboardPeriod =
+  { kind: 'days'; days: number } | { kind: 'range'; from: string; to: string };
 
 // Staff accounts and the right to erasure (issue 8): the console's invite and erase forms.
 export const STAFF_MESSAGES = {

@@ -95,8 +95,20 @@ export const betaFeedbackSchema = z.object({
   additionalComments: optionalText(),
 });
 
-/** What the public survey posts: the answers plus the honeypot. */
-export const betaFeedbackRequestSchema = betaFeedbackSchema.extend(honeypotShape);
+const SURVEY_KEY_MESSAGE = 'key must be 16 to 100 letters, digits, - or _';
+/** The random key a browser keeps for its survey in progress (issue 12): a UUID in practice. */
+export const surveyKeySchema = z
+  .string({ error: SURVEY_KEY_MESSAGE })
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, { error: SURVEY_KEY_MESSAGE });
+
+/**
+ * What the public survey posts: the answers plus the honeypot, and the key of
+ * the survey in progress that this submit completes (issue 12), when there is one.
+ */
+export const betaFeedbackRequestSchema = betaFeedbackSchema.extend({
+  ...honeypotShape,
+  progressKey: surveyKeySchema.optional(),
+});
 
 export type BetaFeedbackInput = z.input<typeof betaFeedbackSchema>;
 export type BetaFeedback = z.output<typeof betaFeedbackSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HONEYPOT_FIELD } from './constants';
 
 /** Text minimums and limits of spec section 9, written once. */
 export const LIMITS = {
@@ -56,12 +57,7 @@ export function optionalChoice<const T extends readonly [string, ...string[]]>(o
   );
 }
 
-/**
- * The honeypot of the public forms (issue 8): a field people never see, so only
- * bots fill it. A filled one gets the normal success answer and nothing is kept.
- */
-export const HONEYPOT_FIELD = 'website';
-export const HONEYPOT_LABEL = 'Leave this field empty';
+/** The honeypot field of the public forms (HONEYPOT_FIELD, see constants.ts). */
 export const honeypotShape = {
   [HONEYPOT_FIELD]: z.string().max(LIMITS.longTextMax).optional(),
 };

@@ -1,8 +1,11 @@
 import './zod-config';
+export * from './constants';
 export * from './fields';
 export * from './waitlist';
 export * from './contact';
 export * from './beta-feedback';
+export * from './survey-progress';
+export * from './analytics-opt-out';
 export * from './auth';
 export * from './admin';
 export * from './analytics';

@@ -40,8 +40,26 @@ export const waitlistSignupSchema = z.object({
   userType: optionalChoice(USER_TYPE_OPTIONS),
 });
 
-/** What the public form posts: the signup plus the honeypot. */
-export const waitlistSignupRequestSchema = waitlistSignupSchema.extend(honeypotShape);
+const sourceText = (max: number) => z.string().trim().max(max).optional();
+
+/** The visit's first touch, sent by the tracker with a signup. */
+export const signupSourceSchema = z.object({
+  landingPage: sourceText(500),
+  referrer: sourceText(500),
+  utmSource: sourceText(100),
+  utmMedium: sourceText(100),
+  utmCampaign: sourceText(100),
+});
+export type SignupSource = z.output<typeof signupSourceSchema>;
+
+/**
+ * What the public form posts: the signup plus the honeypot, and where the visit
+ * came from. An unreadable source is dropped, never a reason to lose a signup.
+ */
+export const waitlistSignupRequestSchema = waitlistSignupSchema.extend({
+  ...honeypotShape,
+  source: signupSourceSchema.optional().catch(undefined),
+});
 
 export type WaitlistSignupInput = z.input<typeof waitlistSignupSchema>;
 export type WaitlistSignup = z.output<typeof waitlistSignupSchema>;

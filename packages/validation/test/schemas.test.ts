@@ -6,10 +6,14 @@ import {
   BETA_FEEDBACK_STEPS,
   bulkEmailSchema,
   contactMessageSchema,
+  dashboardQuerySchema,
+  daysInRange,
   firstMessageByField,
   loginSchema,
   maskApiKey,
   registerSchema,
+  requiredFieldsBefore,
+  surveyProgressRequestSchema,
   waitlistSignupSchema,
   WAITLIST_STEPS,
 } from '../src';
@@ -161,5 +165,43 @@ describe('analytics batch', () => {
     const result = analyticsBatchSchema.safeParse({ events: [bad] });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['events', 0, 'data', 'isExternal']);
+  });
+});
+
+describe('survey progress (issue 12)', () => {
+  it('needs the required answers of every step already passed', () => {
+    expect(requiredFieldsBefore(1)).toEqual([]);
+    expect(requiredFieldsBefore(3)).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'primaryRole',
+      'aiExperienceLevel',
+    ]);
+    // Step 6 (General Feedback) asks only an optional question.
+    expect(requiredFieldsBefore(8)).not.toContain('generalFeedback');
+    const key = '6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab';
+    expect(surveyProgressRequestSchema.safeParse({ key, step: 1 }).success).toBe(true);
+    expect(surveyProgressRequestSchema.safeParse({ key, step: 2, answers: {} }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('dashboard period (issue 12)', () => {
+  it('is the last 30 days by default, a number of days, or a range of calendar days', () => {
+    expect(dashboardQuerySchema.parse({})).toEqual({ kind: 'days', days: 30 });
+    expect(dashboardQuerySchema.parse({ days: '7' })).toEqual({ kind: 'days', days: 7 });
+    expect(dashboardQuerySchema.parse({ from: '2025-01-01', to: '2025-01-31' })).toEqual({
+      kind: 'range',
+      from: '2025-01-01',
+      to: '2025-01-31',
+    });
+    expect(daysInRange('2025-01-01', '2025-01-31')).toBe(31);
+    expect(daysInRange('2024-02-28', '2024-03-01')).toBe(3);
+    expect(dashboardQuerySchema.safeParse({ from: '2025-01-02', to: '2025-01-01' }).success).toBe(
+      false,
+    );
+    expect(dashboardQuerySchema.safeParse({ from: '2025-01-01' }).success).toBe(false);
   });
 });
