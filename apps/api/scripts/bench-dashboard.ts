@@ -65,11 +65,11 @@ async function main() {
     console.log(`Database: ${database.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}\n`);
     await fill(db, 0, SMALL);
     const roundTripSmall = await median(() => sql`select 1`.execute(db));
-    const small = await median(() => buildDashboard(db, 30));
+    const small = await median(() => buildDashboard(db, { kind: 'days', days: 30 }));
     await fill(db, SMALL, LARGE);
     const roundTrip = await median(() => sql`select 1`.execute(db));
-    const large = await median(() => buildDashboard(db, 30));
-    const year = await median(() => buildDashboard(db, 365));
+    const large = await median(() => buildDashboard(db, { kind: 'days', days: 30 }));
+    const year = await median(() => buildDashboard(db, { kind: 'days', days: 365 }));
     console.log(`Median of ${RUNS} runs, 30-day dashboard:`);
     console.log(`  1,000,000 events vs 10,000: x${(large / small).toFixed(1)} (100x the events)`);
     console.log(

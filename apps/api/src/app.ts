@@ -6,6 +6,7 @@ import adminAuth from './plugins/app/admin-auth';
 import authentication from './plugins/app/authentication';
 import email from './plugins/app/email';
 import retention from './plugins/app/retention';
+import compression from './plugins/external/compression';
 import { configPlugin, dbPlugin } from './plugins/external/core';
 import errorHandler from './plugins/external/error-handler';
 import loadShedding from './plugins/external/load-shedding';
@@ -17,6 +18,7 @@ import authRoutes from './routes/api/auth';
 import betaFeedbackRoutes from './routes/api/beta-feedback';
 import contactRoutes from './routes/api/contact';
 import emailRoutes from './routes/api/email';
+import postmarkWebhookRoutes from './routes/api/email/postmark-webhook';
 import healthRoutes from './routes/api/health';
 import { serializeRequest } from './request-log';
 import postsRoutes from './routes/api/posts';
@@ -85,6 +87,8 @@ export async function buildApp({
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // Before every route: the plugin hooks each route as it is added.
+  await app.register(compression);
   await app.register(loadShedding);
   await app.register(rateLimit);
   await app.register(session);
@@ -103,6 +107,7 @@ export async function buildApp({
       await api.register(analyticsRoutes);
       await api.register(authRoutes);
       await api.register(emailRoutes);
+      await api.register(postmarkWebhookRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },

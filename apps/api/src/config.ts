@@ -118,6 +118,15 @@ const envSchema = z
     POSTMARK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     POSTMARK_TRANSACTIONAL_STREAM: z.string().trim().min(1).default('outbound'),
     POSTMARK_BROADCAST_STREAM: z.string().trim().min(1).default('broadcast'),
+    /**
+     * HTTP basic credentials Postmark sends with its webhooks (set them in the
+     * webhook's URL there). Unset: the webhook endpoint answers 404.
+     */
+    POSTMARK_WEBHOOK_USERNAME: z.string().trim().min(1).optional(),
+    POSTMARK_WEBHOOK_PASSWORD: z
+      .string()
+      .min(16, 'POSTMARK_WEBHOOK_PASSWORD must be at least 16 characters')
+      .optional(),
     EMAIL_FROM: z.string().trim().min(3).default('Wordloom <beta@wordloom.ai>'),
     EMAIL_WORKER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
     EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
@@ -125,6 +134,13 @@ const envSchema = z
     EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.POSTMARK_WEBHOOK_USERNAME) !== Boolean(env.POSTMARK_WEBHOOK_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['POSTMARK_WEBHOOK_PASSWORD'],
+        message: 'POSTMARK_WEBHOOK_USERNAME and POSTMARK_WEBHOOK_PASSWORD are set together',
+      });
+    }
     // Outside development the secrets are the operator's, and separate: a leaked
     // unsubscribe secret must not let anyone forge sessions.
     if (env.NODE_ENV === 'development') return;

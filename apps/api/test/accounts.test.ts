@@ -185,7 +185,7 @@ describe('invitations', () => {
       .where('toEmail', '=', 'new.hire@wordloom.ai')
       .executeTakeFirstOrThrow();
     expect(mail.stream).toBe('outbound');
-    token = mail.textBody.match(/http:\/\/localhost:3002\/accept-invite\?token=([\w-]+)/)![1]!;
+    token = mail.textBody!.match(/http:\/\/localhost:3002\/accept-invite\?token=([\w-]+)/)![1]!;
     const stored = await ctx.database.db
       .selectFrom('accountTokens')
       .selectAll()

@@ -143,7 +143,7 @@ describe('later registrations', () => {
       .where('toEmail', '=', 'Editor@Staff.Example')
       .executeTakeFirstOrThrow();
     expect(mail.stream).toBe('outbound');
-    const match = mail.textBody.match(/http:\/\/localhost:3002\/verify-email\?token=([\w-]+)/);
+    const match = mail.textBody!.match(/http:\/\/localhost:3002\/verify-email\?token=([\w-]+)/);
     expect(match).not.toBeNull();
     verifyLink = match![1]!;
     expect(verifyLink).toHaveLength(43); // 32 random bytes, base64url
@@ -229,7 +229,7 @@ describe('later registrations', () => {
       .select('textBody')
       .where('toEmail', '=', 'late@wordloom.ai')
       .executeTakeFirstOrThrow();
-    const token = mail.textBody.match(/verify-email\?token=([\w-]+)/)![1]!;
+    const token = mail.textBody!.match(/verify-email\?token=([\w-]+)/)![1]!;
     await ctx.database.db
       .updateTable('accountTokens')
       .set({ expiresAt: new Date(Date.now() - 1000) })

@@ -5,6 +5,7 @@ import { unsubscribeToken } from '../src/email/unsubscribe-token';
 import { issueAccountToken } from '../src/routes/api/auth/account-tokens';
 import type * as PasswordModule from '../src/routes/api/auth/password';
 import { hashPassword } from '../src/routes/api/auth/password';
+import { delivery, hardBounce, subscriptionChange } from './fixtures/postmark-webhooks';
 import { insertStaffUser, STAFF_PASSWORD } from './helpers/admin';
 import {
   bodyRequest,
@@ -48,6 +49,9 @@ vi.mock('../src/routes/api/auth/password', async (importOriginal) => {
   };
 });
 
+const WEBHOOK_PASSWORD = 'webhook-password-0123456789';
+const webhookAuth = `Basic ${Buffer.from(`postmark:${WEBHOOK_PASSWORD}`).toString('base64')}`;
+
 let ctx: TestContext;
 const routes: { method: HTTPMethods; url: string }[] = [];
 let invite: string;
@@ -57,12 +61,20 @@ const sent = new Map<string, RunStats>();
 const RUNS = Number(process.env.FC_RUNS ?? 120);
 
 beforeAll(async () => {
-  ctx = await createTestContext({ ADMIN_EMAIL_DOMAINS: 'wordloom.ai' }, undefined, {
-    onRoute: (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) routes.push({ method, url: route.url });
+  ctx = await createTestContext(
+    {
+      ADMIN_EMAIL_DOMAINS: 'wordloom.ai',
+      POSTMARK_WEBHOOK_USERNAME: 'postmark',
+      POSTMARK_WEBHOOK_PASSWORD: WEBHOOK_PASSWORD,
     },
-  });
+    undefined,
+    {
+      onRoute: (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) routes.push({ method, url: route.url });
+      },
+    },
+  );
   // Live tokens, so generated bodies that carry them reach past the token check.
   const pendingId = await insertStaffUser(ctx, { username: 'pending-person', status: 'pending' });
   const activeId = await insertStaffUser(ctx, { username: 'active-person' });
@@ -182,6 +194,41 @@ const ENDPOINTS: Endpoint[] = [
     ]),
   },
   {
+    method: 'PUT',
+    route: '/api/beta-feedback/progress',
+    requests: () =>
+      bodyRequest(
+        'PUT',
+        fc.constant('/api/beta-feedback/progress'),
+        {
+          key: '6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab',
+          step: 3,
+          answers: {
+            email: 'tester@example.com',
+            firstName: 'Grace',
+            lastName: 'Hopper',
+            primaryRole: 'Content lead',
+            aiExperienceLevel: 'expert',
+            initialImpressions: 'Quick to set up.',
+          },
+          website: '',
+        },
+        limit(),
+        // A browser's: requests without one are taken for scripts and store nothing.
+        { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36' },
+        ['firstName', 'primaryRole', 'initialImpressions'],
+      ),
+  },
+  {
+    method: 'GET',
+    route: '/api/beta-feedback/progress',
+    requests: get(
+      fc
+        .constantFrom('6f1c2d3e-4b5a-4c6d-8e7f-0123456789ab', 'short', '%00', 'x'.repeat(200))
+        .map((key) => `/api/beta-feedback/progress?key=${key}`),
+    ),
+  },
+  {
     method: 'POST',
     route: '/api/analytics/events',
     requests: post('/api/analytics/events', analyticsBatch),
@@ -219,6 +266,32 @@ const ENDPOINTS: Endpoint[] = [
           { 'List-Unsubscribe': 'One-Click' },
           limit(),
         ),
+      ),
+  },
+  {
+    method: 'POST',
+    route: '/api/email/webhooks/postmark',
+    requests: () =>
+      fc.oneof(
+        // With the credentials, so generated events reach the parser and the database.
+        ...[
+          delivery({ messageId: 'pm-1', email: 'ada@example.com' }),
+          hardBounce({ messageId: 'pm-2', email: 'ada@example.com' }),
+          subscriptionChange(
+            { messageId: 'pm-3', email: 'ada@example.com' },
+            { suppress: false, changedAt: '2026-11-22T10:00:00Z' },
+          ),
+        ].map((valid) =>
+          bodyRequest(
+            'POST',
+            fc.constant('/api/email/webhooks/postmark'),
+            valid,
+            limit(),
+            { authorization: webhookAuth },
+            ['Details', 'Description', 'Email', 'Recipient', 'MessageID'],
+          ),
+        ),
+        bodyRequest('POST', fc.constant('/api/email/webhooks/postmark'), undefined, limit()),
       ),
   },
   { method: 'GET', route: '/api/setup-status', requests: get('/api/setup-status') },

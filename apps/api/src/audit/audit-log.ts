@@ -19,6 +19,8 @@ export type AuditAction =
   | 'email.test'
   | 'email.bulk'
   | 'email.retry'
+  | 'suppression.remove'
+  | 'suppression.import'
   | 'export.csv'
   | 'api_key.create'
   | 'api_key.revoke'

@@ -1,18 +1,38 @@
 import type { OutboxMessage, OutboxMessageDetail, Page } from '@repo/api-client';
-import type { Database, DB, EmailHeader, EmailOutboxRow, EmailStatus, EmailStream } from '@repo/db';
+import type {
+  Database,
+  DB,
+  EmailHeader,
+  EmailOutboxRow,
+  EmailStatus,
+  EmailStream,
+  EmailTemplateInput,
+} from '@repo/db';
 import type { OutboxListQuery } from '@repo/validation';
+import { type EmailTemplateData, findEmailTemplate } from '@repo/email-templates';
 import { type ExpressionBuilder, sql } from 'kysely';
 
-/** A rendered message ready to be written to the outbox. */
+/**
+ * A message ready to be written to the outbox: rendered, or (bodies null) with
+ * the template data the worker renders it from.
+ */
 export interface PreparedEmail {
   stream: EmailStream;
   templateId: string;
   to: string;
   subject: string;
-  htmlBody: string;
-  textBody: string;
+  htmlBody: string | null;
+  textBody: string | null;
+  templateData?: EmailTemplateData | null;
   headers: EmailHeader[];
+  /** Part of a confirmed bulk send. */
+  bulkSendId?: string;
+  /** Scheduled: not sent before this time. */
+  notBefore?: Date;
 }
+
+/** A message rendered in advance. */
+export type RenderedEmail = PreparedEmail & { htmlBody: string; textBody: string };
 
 /**
  * Writes messages to the outbox; call it with the transaction of the change that
@@ -35,9 +55,11 @@ export async function insertOutboxMessages(
         subject: email.subject,
         htmlBody: email.htmlBody,
         textBody: email.textBody,
+        templateData: email.htmlBody === null ? JSON.stringify(email.templateData ?? {}) : null,
         headers: JSON.stringify(email.headers),
         status,
-        nextAttemptAt: sql<Date>`now()`,
+        bulkSendId: email.bulkSendId ?? null,
+        nextAttemptAt: email.notBefore ?? sql<Date>`now()`,
       })),
     )
     .returning('id')
@@ -141,6 +163,22 @@ export async function scheduleRetry(
   return result.numUpdatedRows > 0n;
 }
 
+/** A message to a suppressed address: kept, not sent, with the reason shown. */
+export async function markHeld(db: DB, claim: ClaimedMessage, reason: string): Promise<boolean> {
+  const result = await db
+    .updateTable('emailOutbox')
+    .set({
+      status: 'held',
+      lastError: reason,
+      lockedUntil: null,
+      leaseToken: null,
+      deliveryUncertain: false,
+    })
+    .where(heldBy(claim))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function markFailed(
   db: DB,
   claim: ClaimedMessage,
@@ -172,6 +210,9 @@ const summaryColumns = [
   'createdAt',
   'sentAt',
   'nextAttemptAt',
+  'deliveryState',
+  'deliveryDetail',
+  'deliveryEventAt',
 ] as const;
 
 type SummaryRow = Pick<EmailOutboxRow, (typeof summaryColumns)[number]>;
@@ -182,6 +223,7 @@ function toOutboxMessage(row: SummaryRow): OutboxMessage {
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
     nextAttemptAt: row.nextAttemptAt.toISOString(),
+    deliveryEventAt: row.deliveryEventAt?.toISOString() ?? null,
   };
 }
 
@@ -211,12 +253,84 @@ export async function findOutboxMessage(
 ): Promise<OutboxMessageDetail | undefined> {
   const row = await db
     .selectFrom('emailOutbox')
-    .select([...summaryColumns, 'htmlBody', 'textBody'])
+    .select([...summaryColumns, 'htmlBody', 'textBody', 'templateData'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return row
-    ? { ...toOutboxMessage(row), htmlBody: row.htmlBody, textBody: row.textBody }
-    : undefined;
+  if (!row) return undefined;
+  // Not rendered yet (a signup's mail waits for the worker): render it now and keep it.
+  const body =
+    row.htmlBody !== null && row.textBody !== null
+      ? { htmlBody: row.htmlBody, textBody: row.textBody }
+      : await renderAndStore(db, {
+          id,
+          templateId: row.templateId,
+          templateData: row.templateData,
+        });
+  const events = await db
+    .selectFrom('emailEvents')
+    .select(['recordType', 'occurredAt', 'detail'])
+    .where('outboxId', '=', id)
+    .orderBy('occurredAt')
+    .execute();
+  return {
+    ...toOutboxMessage(row),
+    ...body,
+    events: events.map((event) => ({ ...event, occurredAt: event.occurredAt.toISOString() })),
+  };
+}
+
+export interface RenderedBody {
+  htmlBody: string;
+  textBody: string;
+}
+
+/** Renders a deferred message from its template data. Throws for an unknown template. */
+export async function renderStored(row: {
+  templateId: string;
+  templateData: EmailTemplateInput | null;
+}): Promise<RenderedBody> {
+  const template = findEmailTemplate(row.templateId);
+  if (!template) throw new Error(`unknown email template ${row.templateId}`);
+  const { html, text } = await template.render(row.templateData ?? {});
+  return { htmlBody: html, textBody: text };
+}
+
+/**
+ * Renders a deferred message and stores its bodies. Rendering is pure, so two
+ * renderers racing store the same text: the update only fills empty bodies.
+ */
+export async function renderAndStore(
+  db: DB,
+  row: { id: string; templateId: string; templateData: EmailTemplateInput | null },
+): Promise<RenderedBody> {
+  const body = await renderStored(row);
+  await storeRendered(db, row.id, body);
+  return body;
+}
+
+export async function storeRendered(db: DB, id: string, body: RenderedBody): Promise<void> {
+  await db
+    .updateTable('emailOutbox')
+    .set({ ...body, templateData: null })
+    .where('id', '=', id)
+    .where('htmlBody', 'is', null)
+    .execute();
+}
+
+/**
+ * Renders up to `limit` deferred messages, oldest first (captured mail has no
+ * worker to do it before sending; the console reads the bodies). Returns how many.
+ */
+export async function renderPendingMessages(db: DB, limit = 50): Promise<number> {
+  const rows = await db
+    .selectFrom('emailOutbox')
+    .select(['id', 'templateId', 'templateData'])
+    .where('htmlBody', 'is', null)
+    .orderBy('createdAt')
+    .limit(limit)
+    .execute();
+  for (const row of rows) await renderAndStore(db, row);
+  return rows.length;
 }
 
 /**

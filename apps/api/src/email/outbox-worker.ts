@@ -6,9 +6,15 @@ import {
   claimDueMessages,
   databaseNow,
   markFailed,
+  markHeld,
   markSent,
+  type RenderedBody,
+  renderPendingMessages,
+  renderStored,
   scheduleRetry,
+  storeRendered,
 } from './outbox-repository';
+import { findSuppression } from './suppressions-repository';
 
 /*
  * Why a hand-written worker and not a job-queue library: the outbox must be
@@ -38,6 +44,8 @@ export interface DrainSummary {
   failed: number;
   /** Attempts whose outcome was unknown, resolved by finding the accepted copy. */
   reconciled: number;
+  /** Not sent: the address is suppressed on the message's stream. */
+  held: number;
 }
 
 export interface OutboxWorker {
@@ -57,17 +65,36 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number): nu
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
-function toOutgoing(row: ClaimedMessage): OutgoingEmail {
+function toOutgoing(row: ClaimedMessage, body: RenderedBody): OutgoingEmail {
   return {
     outboxId: row.id,
     stream: row.stream,
     templateId: row.templateId,
     to: row.toEmail,
     subject: row.subject,
-    htmlBody: row.htmlBody,
-    textBody: row.textBody,
+    ...body,
     headers: row.headers,
   };
+}
+
+/** The bodies of a claimed message; a deferred one is rendered (and stored) first. */
+async function bodyOf(db: DB, claim: ClaimedMessage): Promise<RenderedBody> {
+  if (claim.htmlBody !== null && claim.textBody !== null) {
+    return { htmlBody: claim.htmlBody, textBody: claim.textBody };
+  }
+  let body: RenderedBody;
+  try {
+    body = await renderStored(claim);
+  } catch (error) {
+    // A template that cannot render never will: no point retrying.
+    throw new DeliveryError(
+      `could not render: ${error instanceof Error ? error.message : String(error)}`,
+      'permanent',
+      false,
+    );
+  }
+  await storeRendered(db, claim.id, body);
+  return body;
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
@@ -78,12 +105,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> | undefined;
 
-  type Outcome = 'sent' | 'reconciled' | 'retried' | 'failed';
+  type Outcome = 'sent' | 'reconciled' | 'retried' | 'failed' | 'held';
 
   async function deliver(claim: ClaimedMessage): Promise<Outcome> {
-    const email = toOutgoing(claim);
     let uncertain = claim.deliveryUncertain;
     try {
+      const email = toOutgoing(claim, await bodyOf(db, claim));
       if (uncertain) {
         // An earlier attempt may have gone through: never send the same message twice.
         const accepted = await transport.findAccepted(email);
@@ -92,6 +119,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           return 'reconciled';
         }
         uncertain = false;
+      }
+      // An address that bounced hard, complained or opted out gets nothing more on that stream.
+      const suppression = await findSuppression(db, claim.toEmail, claim.stream);
+      if (suppression) {
+        const reason = `Held: ${claim.toEmail} is suppressed on the ${claim.stream} stream (${suppression.reason}, ${suppression.createdAt.toISOString()})`;
+        await markHeld(db, claim, reason);
+        log.warn({ outboxId: claim.id }, 'email held: address suppressed');
+        return 'held';
       }
       const { providerMessageId } = await transport.send(email);
       if (!(await markSent(db, claim, providerMessageId))) {
@@ -128,7 +163,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function drainOnce(): Promise<DrainSummary> {
-    const summary: DrainSummary = { sent: 0, retried: 0, failed: 0, reconciled: 0 };
+    const summary: DrainSummary = { sent: 0, retried: 0, failed: 0, reconciled: 0, held: 0 };
     // Only what is due now: a message retried during this drain waits for a later one.
     const dueBy = await databaseNow(db);
     while (!stopping) {
@@ -175,5 +210,46 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await current;
     },
     drainOnce,
+  };
+}
+
+/**
+ * Without a Postmark token nothing is sent, but deferred messages are still
+ * rendered in the background (the console reads them; reading one early renders
+ * it on demand).
+ */
+export function createPendingRenderer(options: {
+  db: DB;
+  log: FastifyBaseLogger;
+  pollIntervalMs: number;
+}): { start: () => void; stop: () => Promise<void> } {
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> | undefined;
+  async function renderAll() {
+    while (!stopping && (await renderPendingMessages(options.db)) > 0);
+  }
+  function schedule() {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      current = renderAll()
+        .catch((error: unknown) => options.log.error({ err: error }, 'email render poll failed'))
+        .finally(() => {
+          current = undefined;
+          schedule();
+        });
+    }, options.pollIntervalMs);
+  }
+  return {
+    start() {
+      stopping = false;
+      if (!timer && !current) schedule();
+    },
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await current;
+    },
   };
 }

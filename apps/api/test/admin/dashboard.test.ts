@@ -198,8 +198,9 @@ describe('GET /api/analytics/dashboard', () => {
       very_difficult: 0,
     });
     expect(body.feedback.distributions.whyItMattersUseful).toMatchObject({ very_useful: 4 });
-    // (2 promoters - 1 detractor) / 3 opinions; 'not sure' abstains.
-    expect(body.feedback.recommendationScore).toBe(33);
+    // Issue 12: share of 'very likely' minus share of 'unlikely' and 'not at all likely':
+    // (1 - 1) / 3 opinions; 'not sure' abstains.
+    expect(body.feedback.recommendationScore).toBe(0);
   });
 
   it('narrows to a shorter period', async () => {
@@ -216,6 +217,98 @@ describe('GET /api/analytics/dashboard', () => {
   it.each(['0', '366', 'abc', '1.5'])('answers 400 to days=%s', async (days) => {
     const { status } = await dashboard(`?days=${days}`);
     expect(status).toBe(400);
+  });
+
+  it('compares the period with the previous one of the same length', async () => {
+    const { body } = await dashboard('?days=7');
+    expect(body.period).toMatchObject({
+      days: 7,
+      firstDay: utcDate(daysAgo(6)),
+      lastDay: utcDate(new Date(now)),
+    });
+    expect(body.comparison.previousPeriod).toMatchObject({
+      days: 7,
+      firstDay: utcDate(daysAgo(13)),
+      lastDay: utcDate(daysAgo(7)),
+    });
+    // The same days a week earlier, cut at the same time of day: today is not over yet.
+    const weekMs = 7 * DAY_MS;
+    expect(Date.parse(body.comparison.previousPeriod.from)).toBe(
+      Date.parse(body.period.from) - weekMs,
+    );
+    expect(Date.parse(body.comparison.previousPeriod.to)).toBe(Date.parse(body.period.to) - weekMs);
+    expect(body.comparison.current).toEqual({
+      pageViews: 6,
+      visitors: 5,
+      waitlistSignups: 4,
+      contactSubmissions: 2,
+      featureEngagement: 2,
+      feedbackResponses: 4,
+    });
+    expect(body.comparison.previous).toEqual({
+      pageViews: 0,
+      visitors: 0,
+      waitlistSignups: 0,
+      contactSubmissions: 0,
+      featureEngagement: 0,
+      feedbackResponses: 0,
+    });
+  });
+
+  it('takes a custom range of calendar days, and compares it with the days just before', async () => {
+    const first = utcDate(daysAgo(45));
+    const last = utcDate(daysAgo(35));
+    const { status, body } = await dashboard(`?from=${first}&to=${last}`);
+    expect(status).toBe(200);
+    expect(body.period).toMatchObject({
+      days: 11,
+      firstDay: first,
+      lastDay: last,
+      from: `${first}T00:00:00.000Z`,
+      to: `${utcDate(daysAgo(34))}T00:00:00.000Z`,
+    });
+    expect(body.pageViewsPerDay).toHaveLength(11);
+    expect(body.pageViewsPerDay.find((day) => day.date === utcDate(daysAgo(40)))?.views).toBe(1);
+    expect(body.topPages).toEqual([{ path: '/old', views: 1 }]);
+    expect(body.comparison.current).toMatchObject({
+      pageViews: 1,
+      visitors: 1,
+      featureEngagement: 1,
+    });
+    expect(body.comparison.previousPeriod).toMatchObject({
+      firstDay: utcDate(daysAgo(56)),
+      lastDay: utcDate(daysAgo(46)),
+    });
+    expect(body.comparison.previous.pageViews).toBe(0);
+    // The current period compared with the 40 days before it.
+    const today = utcDate(new Date(now));
+    const recent = await dashboard(`?from=${utcDate(daysAgo(39))}&to=${today}`);
+    expect(recent.body.comparison.previous).toMatchObject({ pageViews: 1, featureEngagement: 1 });
+    // A range ending today stops at now, and so does the previous one (the same time of day).
+    expect(Date.parse(recent.body.period.to)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(recent.body.period.to)).toBeGreaterThan(now - 60_000);
+  });
+
+  it.each([
+    ['from without to', `?from=2025-01-01`],
+    ['to without from', `?to=2025-01-01`],
+    ['days with a range', `?days=7&from=2025-01-01&to=2025-01-02`],
+    ['from after to', `?from=2025-02-01&to=2025-01-01`],
+    ['a range over 365 days', `?from=2024-01-01&to=2025-01-01`],
+    ['a date that does not exist', `?from=2025-02-30&to=2025-03-01`],
+    ['a date with a time', `?from=2025-01-01T00:00:00Z&to=2025-01-02`],
+    ['a date before 2000', `?from=1999-12-31&to=2000-01-02`],
+    ['a period that starts after today', `?from=2999-01-01&to=2999-01-02`],
+    ['a period that ends after today', `?from=${utcDate(daysAgo(3))}&to=${utcDate(daysAgo(-1))}`],
+    ['text', `?from=yesterday&to=today`],
+  ])('answers 400 to %s', async (_label, query) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/analytics/dashboard${query}`,
+      headers: { cookie: admin.headers.cookie },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ type: 'validation_error' });
   });
 
   // Last: moves the feedback out of the default period.

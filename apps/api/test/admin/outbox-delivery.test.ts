@@ -7,7 +7,7 @@ import { createOutboxWorker, retryDelayMs } from '../../src/email/outbox-worker'
 import { classifyPostmarkError, createPostmarkTransport } from '../../src/email/postmark-transport';
 import { type AdminSession, signInAdmin } from '../helpers/admin';
 import { type FakePostmark, startFakePostmark } from '../helpers/fake-postmark';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
 
 let fake: FakePostmark;
 let ctx: TestContext;
@@ -125,6 +125,59 @@ describe('delivery through Postmark', () => {
       leaseToken: null,
     });
     expect(stored.sentAt).toBeInstanceOf(Date);
+  });
+
+  it("renders a signup's deferred welcome email in the worker, then sends and keeps it", async () => {
+    const signup = validWaitlistSignup({ firstName: '<i>Noor</i>' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      payload: signup,
+    });
+    expect(response.statusCode).toBe(201);
+    const queued = await ctx.database.db
+      .selectFrom('emailOutbox')
+      .selectAll()
+      .where('toEmail', '=', signup.email)
+      .executeTakeFirstOrThrow();
+    // The request stored the data, not the rendering.
+    expect(queued).toMatchObject({ status: 'queued', htmlBody: null, textBody: null });
+    expect(queued.subject).toBe("You're on the Wordloom waitlist");
+    expect(queued.templateData).toMatchObject({ firstName: '<i>Noor</i>' });
+    await worker().drainOnce();
+    const [email] = acceptedFor(queued.id);
+    expect(email!.HtmlBody).toContain('&lt;i&gt;Noor&lt;/i&gt;');
+    expect(email!.HtmlBody).not.toContain('<i>Noor');
+    expect(email!.TextBody).toContain('Noor');
+    const stored = await row(queued.id);
+    expect(stored).toMatchObject({ status: 'sent', templateData: null });
+    expect(stored.htmlBody).toBe(email!.HtmlBody);
+    expect(stored.textBody).toBe(email!.TextBody);
+  });
+
+  it('fails a deferred message whose template no longer exists, without sending it', async () => {
+    const [{ id }] = [
+      await ctx.database.db
+        .insertInto('emailOutbox')
+        .values({
+          stream: 'outbound',
+          templateId: 'retired-template',
+          toEmail: 'retired@example.com',
+          subject: 'Old',
+          htmlBody: null,
+          textBody: null,
+          templateData: JSON.stringify({ firstName: 'Old' }),
+          status: 'queued',
+          nextAttemptAt: sql<Date>`now()`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    ];
+    await worker().drainOnce();
+    expect(acceptedFor(id)).toHaveLength(0);
+    const stored = await row(id);
+    expect(stored.status).toBe('failed');
+    expect(stored.lastError).toContain('could not render');
   });
 
   it('sends bulk mail on the broadcast stream with the List-Unsubscribe headers', async () => {
@@ -273,8 +326,8 @@ describe('never twice', () => {
       templateId: claim.templateId,
       to: claim.toEmail,
       subject: claim.subject,
-      htmlBody: claim.htmlBody,
-      textBody: claim.textBody,
+      htmlBody: claim.htmlBody!,
+      textBody: claim.textBody!,
       headers: claim.headers,
     });
     // While the lease holds, nobody else touches the row.

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import fc from 'fast-check';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
@@ -605,13 +606,22 @@ export function queryRequest(
     }));
 }
 
+/** The body as text, decoded when the API compressed it (a request that accepted gzip or br). */
+export function responseText(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+  return response.body;
+}
+
 /** The error contract: `{ message: string, type?: string, issues?: array }`, nothing else. */
 export function contractViolation(response: LightMyRequestResponse): string | undefined {
+  const text = responseText(response);
   let body: unknown;
   try {
-    body = JSON.parse(response.body);
+    body = JSON.parse(text);
   } catch {
-    return `body is not JSON: ${response.body.slice(0, 200)}`;
+    return `body is not JSON: ${text.slice(0, 200)}`;
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'body is not an object';
   const { message, type, issues, ...rest } = body as Record<string, unknown>;
@@ -619,7 +629,7 @@ export function contractViolation(response: LightMyRequestResponse): string | un
   if (type !== undefined && typeof type !== 'string') return 'type is not a string';
   if (issues !== undefined && !Array.isArray(issues)) return 'issues is not an array';
   if (Object.keys(rest).length) return `unexpected keys ${Object.keys(rest).join(', ')}`;
-  if (/\n\s+at |\.ts:\d+|node_modules/.test(response.body)) return 'stack trace in body';
+  if (/\n\s+at |\.ts:\d+|node_modules/.test(text)) return 'stack trace in body';
   if (
     /\b(select|insert into|update|delete from)\b .*\b(from|values|set|where)\b|violates|relation "|syntax error at|SQLSTATE|duplicate key value/i.test(
       message,
@@ -634,6 +644,7 @@ export const COUNTED_TABLES = [
   'waitlist_entries',
   'contact_messages',
   'beta_feedback_responses',
+  'beta_feedback_progress',
   'beta_participants',
   'users',
   'api_keys',
@@ -725,7 +736,7 @@ export async function checkRequest(
   const status = response.statusCode;
   stats.requests += 1;
   stats.byStatus.set(status, (stats.byStatus.get(status) ?? 0) + 1);
-  const where = `${request.method} ${request.url.slice(0, 200)} [${request.label}] -> ${status} ${response.body.slice(0, 300)}`;
+  const where = `${request.method} ${request.url.slice(0, 200)} [${request.label}] -> ${status} ${responseText(response).slice(0, 300)}`;
   const notModified = status === 304 && request.headers['if-none-match'] !== undefined;
   const allowed = (status >= 200 && status < 300) || notModified || (status >= 400 && status < 500);
   expect(allowed, where).toBe(true);

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailer, type Mailer } from '../../email/mailer';
-import { createOutboxWorker, type OutboxWorker } from '../../email/outbox-worker';
+import {
+  createOutboxWorker,
+  createPendingRenderer,
+  type OutboxWorker,
+} from '../../email/outbox-worker';
 import { createPostmarkTransport } from '../../email/postmark-transport';
 
 declare module 'fastify' {
@@ -28,6 +32,16 @@ export default fp(
       const note = 'POSTMARK_SERVER_TOKEN is not set: emails are captured in the outbox, not sent';
       if (config.isProduction) log.warn(note);
       else log.info(note);
+      // Captured mail is still rendered in the background, as the worker would before sending.
+      if (options.startWorker) {
+        const renderer = createPendingRenderer({
+          db,
+          log,
+          pollIntervalMs: config.EMAIL_WORKER_POLL_MS,
+        });
+        fastify.addHook('onReady', async () => renderer.start());
+        fastify.addHook('preClose', async () => renderer.stop());
+      }
       return;
     }
     const worker = createOutboxWorker({

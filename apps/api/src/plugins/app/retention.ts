@@ -1,6 +1,7 @@
 import type { DB } from '@repo/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { clearAbandonedSurveyAnswers } from '../../survey/survey-progress-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The first purge waits a little, so that it never competes with the start itself. */
@@ -46,7 +47,7 @@ export interface RetentionPluginOptions {
   firstRunDelayMs?: number;
 }
 
-/** A daily purge of old analytics, run once shortly after start too. */
+/** A daily purge of old analytics (and of abandoned survey answers), run once shortly after start too. */
 export default fp(
   async function retention(fastify: FastifyInstance, options: RetentionPluginOptions) {
     if (!options.startTimer) return;
@@ -57,6 +58,11 @@ export default fp(
       running = purgeExpiredAnalytics(db, config.ANALYTICS_RETENTION_DAYS)
         .then((deleted) => {
           if (deleted > 0) log.info({ deleted }, 'expired analytics events purged');
+        })
+        // Issue 12: a survey nobody can resume keeps its step counts, not its answers.
+        .then(() => clearAbandonedSurveyAnswers(db))
+        .then((cleared) => {
+          if (cleared > 0) log.info({ cleared }, 'answers of abandoned surveys cleared');
         })
         .catch((error: unknown) => log.error({ err: error }, 'analytics purge failed'))
         .finally(() => {

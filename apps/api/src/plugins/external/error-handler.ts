@@ -73,6 +73,7 @@ const UNAVAILABLE_SOCKET_CODES = new Set([
 const UNAVAILABLE_MESSAGES = [
   /^Connection terminated/, // "... unexpectedly", "... due to connection timeout"
   /timeout exceeded when trying to connect/,
+  /^timeout expired$/, // the client's own connect timeout (its socket destroyed)
   /^Client has encountered a connection error and is not queryable/,
   /^Client was closed and is not queryable/,
   /^Cannot use a pool after calling end on the pool/,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './accounts';
+import analyticsOptOutRoutes from './analytics-opt-out';
 import apiKeyRoutes from './api-keys';
 import auditLogRoutes from './audit-log';
 import betaRoutes from './beta';
@@ -7,6 +8,8 @@ import contactRoutes from './contacts';
 import emailRoutes from './email';
 import erasureRoutes from './erasure';
 import feedbackRoutes from './feedback';
+import peopleRoutes from './people';
+import sourceRoutes from './sources';
 import waitlistAdminRoutes from './waitlist';
 
 /**
@@ -30,4 +33,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(feedbackRoutes);
   await fastify.register(erasureRoutes);
   await fastify.register(auditLogRoutes);
+  await fastify.register(peopleRoutes);
+  await fastify.register(sourceRoutes);
+  await fastify.register(analyticsOptOutRoutes);
 }

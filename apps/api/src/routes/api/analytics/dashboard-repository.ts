@@ -1,49 +1,83 @@
-import type { AnalyticsDashboard } from '@repo/api-client';
+import type { AnalyticsDashboard, DashboardFigures } from '@repo/api-client';
 import type { DB } from '@repo/db';
-import {
-  EASE_SCALE,
-  RECOMMENDATION_SCALE,
-  SATISFACTION_SCALE,
-  USEFULNESS_SCALE,
-  WAITLIST_STEPS,
-  WAITLIST_TOTAL_STEPS,
-} from '@repo/validation';
+import { type DashboardPeriod, WAITLIST_STEPS, WAITLIST_TOTAL_STEPS } from '@repo/validation';
 import { sql } from 'kysely';
-
-/** Every rated survey field (spec section 3) with its answer scale. */
-const RATED_FIELDS: Record<string, readonly string[]> = {
-  gettingStartedEase: EASE_SCALE,
-  workflowEase: EASE_SCALE,
-  keywordResearchEase: EASE_SCALE,
-  blogPostCreationEase: EASE_SCALE,
-  whyItMattersUseful: USEFULNESS_SCALE,
-  profileSetupRating: EASE_SCALE,
-  brandSetupRating: EASE_SCALE,
-  keywordResearchRating: EASE_SCALE,
-  blogPostRating: EASE_SCALE,
-  contentLibraryRating: EASE_SCALE,
-  contentQualitySatisfaction: SATISFACTION_SCALE,
-  contentAccuracyRating: SATISFACTION_SCALE,
-  brandReflectionRating: SATISFACTION_SCALE,
-  recommendationLikelihood: RECOMMENDATION_SCALE,
-  overallSatisfaction: SATISFACTION_SCALE,
-};
+import { answerDistributions, recommendationScore } from '../../../survey/survey-results';
 
 const TOP_LIMIT = 10;
 
+/** `from` inclusive, `to` exclusive; `days` calendar days (UTC) from `firstDay` to `lastDay`. */
 interface Period {
   from: Date;
   to: Date;
+  days: number;
+  firstDay: string;
+  lastDay: string;
 }
 
-/** `days` calendar days (UTC) ending today: from midnight of the first day until now. */
-async function periodOf(db: DB, days: number): Promise<Period> {
-  const result = await sql<Period>`
-    select (date_trunc('day', now() at time zone 'UTC') - make_interval(days => ${days - 1}))
-             at time zone 'UTC' as "from",
-           now() as "to"
+/**
+ * The period asked for, on the database's clock: calendar days (UTC) from their
+ * first midnight until the end of the last day, or until now when that is
+ * sooner (today is still going on). The previous period is as long and ends
+ * where this one starts: the same days, shifted back by `days` days, cut at the
+ * same time of day, so a period still under way is compared like with like.
+ */
+async function periodsOf(
+  db: DB,
+  asked: DashboardPeriod,
+): Promise<{ current: Period; previous: Period }> {
+  const firstDay =
+    asked.kind === 'range'
+      ? sql`${asked.from}::date`
+      : sql`(now() at time zone 'UTC')::date - ${asked.days - 1}::int`;
+  const lastDay =
+    asked.kind === 'range' ? sql`${asked.to}::date` : sql`(now() at time zone 'UTC')::date`;
+  const result = await sql<{
+    firstDay: string;
+    lastDay: string;
+    days: number;
+    from: Date;
+    to: Date;
+    previousFirstDay: string;
+    previousLastDay: string;
+    previousFrom: Date;
+    previousTo: Date;
+  }>`
+    with asked as (select ${firstDay} as first_day, ${lastDay} as last_day),
+    bounds as (
+      select first_day, last_day, (last_day - first_day + 1)::int as days,
+             (first_day::timestamp at time zone 'UTC') as start_at,
+             least(((last_day + 1)::timestamp at time zone 'UTC'), now()) as end_at
+      from asked
+    )
+    select to_char(first_day, 'YYYY-MM-DD') as "firstDay",
+           to_char(last_day, 'YYYY-MM-DD') as "lastDay",
+           days,
+           start_at as "from",
+           end_at as "to",
+           to_char(first_day - days, 'YYYY-MM-DD') as "previousFirstDay",
+           to_char(last_day - days, 'YYYY-MM-DD') as "previousLastDay",
+           start_at - make_interval(days => days) as "previousFrom",
+           end_at - make_interval(days => days) as "previousTo"
+    from bounds
   `.execute(db);
-  return result.rows[0]!;
+  const row = result.rows[0]!;
+  return {
+    current: {
+      from: new Date(row.from),
+      to: new Date(row.to),
+      days: row.days,
+      firstDay: row.firstDay,
+      lastDay: row.lastDay,
+    },
+    previous: {
+      from: new Date(row.previousFrom),
+      to: new Date(row.previousTo),
+      days: row.days,
+      firstDay: row.previousFirstDay,
+      lastDay: row.previousLastDay,
+    },
+  };
 }
 
 async function totals(db: DB) {
@@ -66,20 +100,16 @@ async function totals(db: DB) {
  * grouping (session, key) pairs first, which hashes instead of sorting.
  */
 
-async function pageViewsPerDay(db: DB, { from, to }: Period) {
+async function pageViewsPerDay(db: DB, { from, to, firstDay, lastDay }: Period) {
   const result = await sql<{ date: string; views: number }>`
     with views as (
       select (occurred_at at time zone 'UTC')::date as day, count(*)::int as views
       from analytics_events
-      where type = 'page_view' and occurred_at >= ${from} and occurred_at <= ${to}
+      where type = 'page_view' and occurred_at >= ${from} and occurred_at < ${to}
       group by 1
     )
     select to_char(day, 'YYYY-MM-DD') as date, coalesce(views.views, 0) as views
-    from generate_series(
-      (${from}::timestamptz at time zone 'UTC')::date,
-      (${to}::timestamptz at time zone 'UTC')::date,
-      interval '1 day'
-    ) as series(day)
+    from generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') as series(day)
     left join views using (day)
     order by day
   `.execute(db);
@@ -90,7 +120,7 @@ async function topPages(db: DB, { from, to }: Period) {
   const result = await sql<{ path: string; views: number }>`
     select path, count(*)::int as views
     from analytics_events
-    where type = 'page_view' and occurred_at >= ${from} and occurred_at <= ${to}
+    where type = 'page_view' and occurred_at >= ${from} and occurred_at < ${to}
     group by path
     order by views desc, path
     limit ${TOP_LIMIT}
@@ -105,7 +135,7 @@ async function topReferrers(db: DB, { from, to }: Period) {
     from (
       select referrer_host, session_id
       from analytics_events
-      where type = 'page_view' and occurred_at >= ${from} and occurred_at <= ${to}
+      where type = 'page_view' and occurred_at >= ${from} and occurred_at < ${to}
       group by referrer_host, session_id
     ) as visits
     group by referrer_host
@@ -122,7 +152,7 @@ async function waitlistFunnel(db: DB, { from, to }: Period) {
     from (
       select step_number, session_id
       from analytics_events
-      where type = 'waitlist_step_completed' and occurred_at >= ${from} and occurred_at <= ${to}
+      where type = 'waitlist_step_completed' and occurred_at >= ${from} and occurred_at < ${to}
         and step_number is not null
       group by step_number, session_id
     ) as completed
@@ -136,64 +166,68 @@ async function waitlistFunnel(db: DB, { from, to }: Period) {
   }));
 }
 
-/** Net-promoter style: % likely or very likely minus % unlikely or not at all; 'not sure' abstains. */
-function recommendationScore(counts: Record<string, number>): number | null {
-  const promoters = (counts.likely ?? 0) + (counts.very_likely ?? 0);
-  const detractors = (counts.not_at_all_likely ?? 0) + (counts.unlikely ?? 0);
-  const opinions = promoters + detractors + (counts.neutral ?? 0);
-  return opinions === 0 ? null : Math.round(((promoters - detractors) / opinions) * 100);
-}
-
-async function feedback(db: DB, { from, to }: Period): Promise<AnalyticsDashboard['feedback']> {
-  const fields = Object.keys(RATED_FIELDS);
-  // One pass over the responses: each row unpivoted into (field, answer) pairs.
-  const pairs = sql.join(fields.map((field) => sql`(${sql.lit(field)}, ${sql.ref(`r.${field}`)})`));
-  const [counts, total] = await Promise.all([
-    sql<{ field: string; answer: string; count: number }>`
-      select v.field, v.answer, count(*)::int as count
-      from beta_feedback_responses as r
-      cross join lateral (values ${pairs}) as v(field, answer)
-      where r.created_at >= ${from} and r.created_at <= ${to}
-      group by v.field, v.answer
-    `.execute(db),
-    sql<{ responses: number }>`
-      select count(*)::int as responses from beta_feedback_responses
-      where created_at >= ${from} and created_at <= ${to}
-    `.execute(db),
-  ]);
-  const distributions: Record<string, Record<string, number>> = {};
-  for (const [field, scale] of Object.entries(RATED_FIELDS)) {
-    distributions[field] = Object.fromEntries(scale.map((answer) => [answer, 0]));
-  }
-  for (const row of counts.rows) {
-    const distribution = distributions[row.field];
-    if (distribution) distribution[row.answer] = row.count;
-  }
+async function feedback(db: DB, period: Period): Promise<AnalyticsDashboard['feedback']> {
+  const { responses, distributions } = await answerDistributions(db, period);
   return {
-    responses: total.rows[0]?.responses ?? 0,
+    responses,
     distributions,
-    recommendationScore: recommendationScore(distributions.recommendationLikelihood ?? {}),
+    recommendationScore: recommendationScore(distributions.recommendationLikelihood ?? {}).score,
   };
 }
 
+/** The headline figures of a period, compared with the previous one on the Analytics tab. */
+async function figures(db: DB, { from, to }: Period): Promise<DashboardFigures> {
+  const result = await sql<DashboardFigures>`
+    select
+      (select count(*) from analytics_events
+        where type = 'page_view' and occurred_at >= ${from} and occurred_at < ${to})::int
+        as "pageViews",
+      (select count(*) from (
+        select session_id from analytics_events
+        where type = 'page_view' and occurred_at >= ${from} and occurred_at < ${to}
+        group by session_id) as sessions)::int as "visitors",
+      (select count(*) from waitlist_entries
+        where created_at >= ${from} and created_at < ${to})::int as "waitlistSignups",
+      (select count(*) from contact_messages
+        where created_at >= ${from} and created_at < ${to})::int as "contactSubmissions",
+      (select count(*) from analytics_events
+        where type = 'feature_engagement' and occurred_at >= ${from} and occurred_at < ${to})::int
+        as "featureEngagement",
+      (select count(*) from beta_feedback_responses
+        where created_at >= ${from} and created_at < ${to})::int as "feedbackResponses"
+  `.execute(db);
+  return result.rows[0]!;
+}
+
+const describePeriod = ({ from, to, days, firstDay, lastDay }: Period) => ({
+  from: from.toISOString(),
+  to: to.toISOString(),
+  days,
+  firstDay,
+  lastDay,
+});
+
 /** The operator's dashboard: all aggregation happens in SQL, over indexed ranges. */
-export async function buildDashboard(db: DB, days: number): Promise<AnalyticsDashboard> {
-  const period = await periodOf(db, days);
-  const [counts, views, pages, referrers, funnel, results] = await Promise.all([
+export async function buildDashboard(db: DB, asked: DashboardPeriod): Promise<AnalyticsDashboard> {
+  const { current, previous } = await periodsOf(db, asked);
+  const [counts, views, pages, referrers, funnel, results, now, before] = await Promise.all([
     totals(db),
-    pageViewsPerDay(db, period),
-    topPages(db, period),
-    topReferrers(db, period),
-    waitlistFunnel(db, period),
-    feedback(db, period),
+    pageViewsPerDay(db, current),
+    topPages(db, current),
+    topReferrers(db, current),
+    waitlistFunnel(db, current),
+    feedback(db, current),
+    figures(db, current),
+    figures(db, previous),
   ]);
   return {
     ...counts,
-    period: { from: period.from.toISOString(), to: period.to.toISOString(), days },
+    period: describePeriod(current),
     pageViewsPerDay: views,
     topPages: pages,
     topReferrers: referrers,
     waitlistFunnel: funnel,
     feedback: results,
+    comparison: { previousPeriod: describePeriod(previous), current: now, previous: before },
   };
 }

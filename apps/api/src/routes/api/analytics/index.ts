@@ -66,9 +66,10 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
     '/analytics/dashboard',
     { onRequest: fastify.requireAdmin },
     async (request, reply) => {
-      const { days } = parseWith(dashboardQuerySchema, request.query);
+      // The last `days` days, or a custom range `from`..`to` (issue 12).
+      const period = parseWith(dashboardQuerySchema, request.query);
       reply.header('cache-control', 'no-store');
-      return buildDashboard(db, days);
+      return buildDashboard(db, period);
     },
   );
 }

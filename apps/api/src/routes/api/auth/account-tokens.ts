@@ -3,7 +3,7 @@ import type { DB } from '@repo/db';
 import { renderAccountEmail } from '@repo/email-templates';
 import { sql } from 'kysely';
 import type { Config } from '../../../config';
-import type { PreparedEmail } from '../../../email/outbox-repository';
+import type { RenderedEmail } from '../../../email/outbox-repository';
 
 export type AccountTokenPurpose = 'verify_email' | 'invite';
 
@@ -34,7 +34,7 @@ export async function issueAccountToken(
   db: DB,
   config: Config,
   input: { purpose: AccountTokenPurpose; email: string; userId?: string; createdBy?: string },
-): Promise<{ tokenId: string; mail: PreparedEmail }> {
+): Promise<{ tokenId: string; mail: RenderedEmail }> {
   const token = randomBytes(32).toString('base64url');
   const { id } = await db
     .insertInto('accountTokens')
@@ -54,7 +54,7 @@ export async function issueAccountToken(
     actionUrl,
     siteUrl: config.PUBLIC_SITE_URL,
   });
-  const mail: PreparedEmail = {
+  const mail: RenderedEmail = {
     stream: 'outbound',
     templateId: 'account-verification',
     to: input.email,

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { parseWith } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';
+import { completeSurveyProgress } from '../../../survey/survey-progress-repository';
+import surveyProgressRoutes from './progress';
 
 const THANKS_MESSAGE = 'Thank you for your feedback!';
 
@@ -12,23 +14,33 @@ export default async function betaFeedbackRoutes(fastify: FastifyInstance) {
     '/beta-feedback',
     { config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX) },
     async (request, reply) => {
-      const { website, ...feedback } = parseWith(betaFeedbackRequestSchema, request.body);
+      const { website, progressKey, ...feedback } = parseWith(
+        betaFeedbackRequestSchema,
+        request.body,
+      );
       if (isHoneypotFilled(website)) {
         // A bot filled the hidden field: it gets the usual answer, nothing is kept.
         request.log.info('survey response dropped: honeypot filled');
         return reply.status(201).send({ id: randomUUID(), message: THANKS_MESSAGE });
       }
-      const row = await db
-        .insertInto('betaFeedbackResponses')
-        .values({
-          ...feedback,
-          generalFeedback: feedback.generalFeedback ?? null,
-          improvementSuggestions: feedback.improvementSuggestions ?? null,
-          additionalComments: feedback.additionalComments ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('betaFeedbackResponses')
+          .values({
+            ...feedback,
+            generalFeedback: feedback.generalFeedback ?? null,
+            improvementSuggestions: feedback.improvementSuggestions ?? null,
+            additionalComments: feedback.additionalComments ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        // Issue 12: the survey saved step by step is complete now.
+        if (progressKey) await completeSurveyProgress(trx, progressKey, inserted.id);
+        return inserted;
+      });
       return reply.status(201).send({ id: row.id, message: THANKS_MESSAGE });
     },
   );
+
+  await fastify.register(surveyProgressRoutes);
 }

@@ -125,7 +125,11 @@ export default async function emailRoutes(fastify: FastifyInstance) {
   // The page's button (a browser wants a page back) and the one-click POST of a mail client.
   fastify.post('/email/unsubscribe', async (request, reply) => {
     const { email } = signedLink(request);
-    await suppressEmail(db, email, 'unsubscribed');
+    await suppressEmail(db, email, {
+      stream: 'broadcast',
+      reason: 'unsubscribed',
+      origin: 'unsubscribe',
+    });
     if (request.headers.accept?.includes('text/html')) {
       return sendPage(reply, unsubscribedPage(email));
     }

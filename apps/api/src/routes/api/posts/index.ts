@@ -1,14 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../../errors';
-import { findPostBySlug, listPosts } from './posts-repository';
+import { createPostsCache, type SerializedBody } from './posts-cache';
 
 // Spec section 7: the blog list is cached for 5 minutes.
 const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=600';
-
-function etagOf(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-}
+/** How long a read of the posts is served before the table is read again. */
+export const POSTS_SNAPSHOT_MAX_AGE_MS = 1_000;
+const MAX_SLUG_LENGTH = 200;
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -18,23 +16,32 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
-/** Sends `payload` as JSON with a validator, or 304 when the client already has it. */
-function sendCacheable(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  const body = JSON.stringify(payload);
-  const etag = etagOf(body);
+/** Sends a serialised body with its validator, or 304 when the client already has it. */
+function sendCacheable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { body, etag }: SerializedBody,
+) {
   reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
   if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * GET /api/posts lists every post's summary (no text); GET /api/posts/:slug
+ * answers one post with its text. Both come from a snapshot serialised once
+ * (see posts-cache.ts), with an ETag and Cache-Control.
+ */
 export default async function postsRoutes(fastify: FastifyInstance) {
+  const cache = createPostsCache(fastify.db, { maxAgeMs: POSTS_SNAPSHOT_MAX_AGE_MS });
+
   fastify.get('/posts', async (request, reply) =>
-    sendCacheable(request, reply, await listPosts(fastify.db)),
+    sendCacheable(request, reply, (await cache.get()).summaries),
   );
 
   fastify.get<{ Params: { slug: string } }>('/posts/:slug', async (request, reply) => {
     const slug = request.params.slug;
-    const post = slug.length <= 200 ? await findPostBySlug(fastify.db, slug) : undefined;
+    const post = slug.length <= MAX_SLUG_LENGTH ? (await cache.get()).bySlug.get(slug) : undefined;
     if (!post) throw notFound('Post not found');
     return sendCacheable(request, reply, post);
   });

@@ -1,4 +1,4 @@
-import type { BlogPost } from '@repo/api-client';
+import type { BlogPost, BlogPostSummary } from '@repo/api-client';
 import type { DB } from '@repo/db';
 import { sql } from 'kysely';
 
@@ -40,13 +40,17 @@ function toBlogPost({
   };
 }
 
-/** Every post, newest first. */
+/** What a listing shows of a post: everything but its text and the author's bio. */
+export function toPostSummary({
+  content: _content,
+  authorBio: _authorBio,
+  ...summary
+}: BlogPost): BlogPostSummary {
+  return summary;
+}
+
+/** Every post with its full text, newest first. */
 export async function listPosts(db: DB): Promise<BlogPost[]> {
   const rows = await selectPosts(db).orderBy('publishedOn', 'desc').orderBy('id', 'desc').execute();
   return rows.map(toBlogPost);
-}
-
-export async function findPostBySlug(db: DB, slug: string): Promise<BlogPost | undefined> {
-  const row = await selectPosts(db).where('slug', '=', slug).executeTakeFirst();
-  return row ? toBlogPost(row) : undefined;
 }

@@ -18,13 +18,14 @@ export default async function waitlistRoutes(fastify: FastifyInstance) {
     '/waitlist',
     { config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX) },
     async (request, reply) => {
-      const { website, ...signup } = parseWith(waitlistSignupRequestSchema, request.body);
+      const { website, source, ...signup } = parseWith(waitlistSignupRequestSchema, request.body);
       if (isHoneypotFilled(website)) {
         // A bot filled the hidden field: it gets the usual answer, nothing is kept or mailed.
         request.log.info('waitlist signup dropped: honeypot filled');
         return reply.status(201).send({ id: randomUUID(), message: SIGNUP_SUCCESS_MESSAGE });
       }
-      const welcome = await mailer.prepare({
+      // Rendered later by the outbox worker: the request only stores the data.
+      const welcome = mailer.defer({
         template: welcomeTemplate,
         to: signup.email,
         data: {
@@ -36,7 +37,7 @@ export default async function waitlistRoutes(fastify: FastifyInstance) {
       });
       // The entry and its welcome email commit together; a duplicate queues nothing.
       const id = await db.transaction().execute(async (trx) => {
-        const inserted = await addWaitlistSignup(trx, signup);
+        const inserted = await addWaitlistSignup(trx, signup, source);
         if (inserted) await mailer.queue(trx, [welcome]);
         return inserted;
       });

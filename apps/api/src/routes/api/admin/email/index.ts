@@ -6,26 +6,38 @@ import {
   emailTemplates,
   findEmailTemplate,
 } from '@repo/email-templates';
-import { bulkEmailSchema, outboxListQuerySchema, testEmailSchema } from '@repo/validation';
+import {
+  bulkConfirmSchema,
+  bulkDryRunSchema,
+  bulkEmailSchema,
+  outboxListQuerySchema,
+  suppressionImportSchema,
+  suppressionKeySchema,
+  suppressionListQuerySchema,
+  testEmailSchema,
+} from '@repo/validation';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
-import {
-  badRequest,
-  conflict,
-  idOrNotFound,
-  isUuid,
-  notFound,
-  parseWith,
-} from '../../../../errors';
+import { badRequest, conflict, idOrNotFound, notFound, parseWith } from '../../../../errors';
 import {
   findOutboxMessage,
   listOutboxMessages,
   requeueFailedMessage,
 } from '../../../../email/outbox-repository';
-import { suppressedAmong } from '../../../../email/suppressions-repository';
+import {
+  listSuppressions,
+  removeSuppression,
+  suppressEmail,
+} from '../../../../email/suppressions-repository';
+import {
+  confirmDryRun,
+  createDryRun,
+  findBulkSend,
+  planBulkSend,
+} from '../../../../email/bulk-send';
 import { findWaitlistEntry } from '../../waitlist/waitlist-repository';
-import { findParticipant, findParticipantsByIds } from '../beta/participants-repository';
+import { findParticipant } from '../beta/participants-repository';
 
 /** Announcements are bulk mail; everything else is transactional. */
 function naturalStream(template: EmailTemplateDefinition): EmailStream {
@@ -170,45 +182,144 @@ export default async function emailRoutes(fastify: FastifyInstance) {
     return reply.status(202).send({ messageId });
   });
 
-  /** Bulk mail goes to the broadcast stream with an opt-out link; opted-out addresses are skipped. */
-  fastify.post('/email/bulk-send', async (request, reply) => {
-    const input = parseWith(bulkEmailSchema, request.body);
+  /**
+   * Every bulk send starts as a dry run: who receives it, who is skipped and why,
+   * and a rendered sample. Nothing is queued until the run is confirmed.
+   */
+  fastify.post('/email/bulk-send/dry-run', async (request) => {
+    const input = parseWith(bulkDryRunSchema, request.body);
     const template = templateOrBadRequest(input.templateId);
-    const requested = [...new Set(input.recipientIds)];
-    const participants = await findParticipantsByIds(db, requested.filter(isUuid));
-    const optedOut = await suppressedAmong(
-      db,
-      participants.map((participant) => participant.email),
-    );
-    const recipients = participants.filter(
-      (participant) => !optedOut.has(participant.email.toLowerCase()),
-    );
-    const emails = await Promise.all(
-      recipients.map((participant) =>
-        mailer.prepare({
-          template,
-          to: participant.email,
-          data: {
-            ...input.content,
-            firstName: participant.firstName,
-            lastName: participant.lastName,
-            email: participant.email,
-          },
-          stream: 'broadcast',
-        }),
-      ),
-    );
-    // All or nothing: a send is never half-queued.
-    const skipped = requested.length - emails.length;
-    await db.transaction().execute(async (trx) => {
-      await mailer.queue(trx, emails);
-      await recordAudit(trx, auditActorOf(request), {
-        action: 'email.bulk',
-        targetType: 'email_template',
-        targetId: template.id,
-        details: { queued: emails.length, skipped },
-      });
+    const plan = await planBulkSend(db, template.id, input.recipientIds);
+    const first = plan.recipients[0];
+    const sample = await mailer.prepare({
+      template,
+      to: first?.email ?? template.sampleData.email ?? 'ada@example.com',
+      data: {
+        ...template.sampleData,
+        ...input.content,
+        ...(first
+          ? { firstName: first.firstName, lastName: first.lastName, email: first.email }
+          : {}),
+      },
+      stream: 'broadcast',
     });
-    return reply.status(202).send({ queued: emails.length, skipped });
+    const run = await createDryRun(db, input, plan, auditActorOf(request).actorUserId);
+    return {
+      dryRunId: run.id,
+      expiresAt: run.expiresAt.toISOString(),
+      templateId: template.id,
+      sendAt: input.sendAt ?? null,
+      recipients: plan.recipients.map((participant) => ({
+        id: participant.id,
+        name: `${participant.firstName} ${participant.lastName}`.trim(),
+        email: participant.email,
+      })),
+      skipped: plan.skipped,
+      sample: { subject: sample.subject, html: sample.htmlBody },
+    };
+  });
+
+  /**
+   * Confirms a dry run (`{ dryRunId }`): exactly the list it showed is queued,
+   * once. The spec's direct form (`{ templateId, recipientIds }`) still works for
+   * API-key callers: it makes the dry run and confirms it in one step.
+   */
+  fastify.post('/email/bulk-send', async (request, reply) => {
+    const body = request.body;
+    let dryRunId: string;
+    if (body && typeof body === 'object' && 'dryRunId' in body) {
+      dryRunId = parseWith(bulkConfirmSchema, body).dryRunId;
+    } else {
+      const input = parseWith(bulkEmailSchema, body);
+      const template = templateOrBadRequest(input.templateId);
+      const plan = await planBulkSend(db, template.id, input.recipientIds);
+      dryRunId = (await createDryRun(db, input, plan, auditActorOf(request).actorUserId)).id;
+    }
+    const result = await confirmDryRun(
+      db,
+      mailer,
+      findEmailTemplate,
+      dryRunId,
+      (trx, { templateId, queued, skipped }) =>
+        recordAudit(trx, auditActorOf(request), {
+          action: 'email.bulk',
+          targetType: 'email_template',
+          targetId: templateId,
+          details: { queued, skipped, bulkSendId: dryRunId },
+        }),
+    );
+    if (result.kind === 'not_found') throw notFound('Dry run not found');
+    if (result.kind === 'already_confirmed') {
+      throw conflict('This bulk send was already confirmed', 'already_confirmed');
+    }
+    if (result.kind !== 'sent') {
+      throw conflict('This dry run has expired: run it again', 'dry_run_expired');
+    }
+    return reply.status(202).send({
+      bulkSendId: dryRunId,
+      queued: result.queued,
+      skipped: result.skipped,
+      sendAt: result.sendAt?.toISOString() ?? null,
+    });
+  });
+
+  /** Per-recipient results of a bulk send. */
+  fastify.get<{ Params: { id: string } }>('/email/bulk-sends/:id', async (request) => {
+    const id = idOrNotFound(request.params.id, 'Bulk send not found');
+    const result = await findBulkSend(db, id);
+    if (!result) throw notFound('Bulk send not found');
+    return result;
+  });
+
+  /** Addresses that get no more mail on a stream, newest first. */
+  fastify.get('/email/suppressions', async (request) =>
+    listSuppressions(db, parseWith(suppressionListQuerySchema, request.query)),
+  );
+
+  /** Staff lift a suppression (after the person asked, or a fixed mailbox). */
+  fastify.delete('/email/suppressions', async (request, reply) => {
+    const { email, stream } = parseWith(suppressionKeySchema, request.query);
+    const removed = await db.transaction().execute(async (trx) => {
+      const origin = await removeSuppression(trx, email, stream);
+      if (origin) {
+        // The log keeps who lifted what kind of suppression, not the address.
+        await recordAudit(trx, auditActorOf(request), {
+          action: 'suppression.remove',
+          targetType: 'suppression',
+          details: { stream, origin },
+        });
+      }
+      return origin;
+    });
+    if (!removed) throw notFound('Suppression not found');
+    return reply.status(204).send();
+  });
+
+  /** Postmark's own suppression dump, posted in chunks by the console. */
+  fastify.post('/email/suppressions/import', async (request) => {
+    const { stream, suppressions } = parseWith(suppressionImportSchema, request.body);
+    const imported = await db.transaction().execute(async (trx) => {
+      let count = 0;
+      for (const entry of suppressions) {
+        const at = entry.CreatedAt ? new Date(entry.CreatedAt) : undefined;
+        const added = await suppressEmail(trx, entry.EmailAddress, {
+          stream,
+          reason: entry.SuppressionReason
+            ? `Imported from Postmark (${entry.SuppressionReason})`
+            : 'Imported from Postmark',
+          origin: 'import',
+          detail: entry.Origin ? `Origin: ${entry.Origin}` : null,
+          at: at && !Number.isNaN(at.getTime()) ? at : undefined,
+        });
+        if (added) count += 1;
+      }
+      await recordAudit(trx, auditActorOf(request), {
+        action: 'suppression.import',
+        targetType: 'suppression',
+        details: { stream, imported: count, received: suppressions.length },
+      });
+      return count;
+    });
+    return { imported, skipped: suppressions.length - imported };
   });
 }

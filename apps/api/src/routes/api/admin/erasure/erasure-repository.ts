@@ -30,6 +30,12 @@ async function deleteMailTo(db: DB, emails: string[]): Promise<number> {
     .deleteFrom('emailOutbox')
     .where(sql<boolean>`lower(to_email) = any(${addresses}::text[])`)
     .executeTakeFirst();
+  // Postmark's events about them (those of their messages went with the messages).
+  // A suppression stays: it is what keeps mail from reaching someone who asked for none.
+  await db
+    .deleteFrom('emailEvents')
+    .where(sql<boolean>`lower(email) = any(${addresses}::text[])`)
+    .execute();
   return Number(result.numDeletedRows);
 }
 
@@ -128,13 +134,20 @@ export async function eraseEverythingOf(db: DB, email: string): Promise<ErasureC
     .where(sameAddress(email))
     .returning('id')
     .execute();
+  // Surveys still in progress (issue 12) whose saved answers give the address: survey
+  // responses too, unfinished. Completed ones keep no answers of their own.
+  const unfinishedSurveys = await db
+    .deleteFrom('betaFeedbackProgress')
+    .where(sql<boolean>`lower(answers->>'email') = lower(${email})`)
+    .returning('id')
+    .execute();
   const ids = [...participants, ...waitlistEntries, ...contactMessages, ...feedbackResponses].map(
     (row) => row.id,
   );
   return {
     waitlistEntries: waitlistEntries.length,
     contactMessages: contactMessages.length,
-    feedbackResponses: feedbackResponses.length,
+    feedbackResponses: feedbackResponses.length + unfinishedSurveys.length,
     participants: participants.length,
     ...(await deleteTraces(db, [email], ids)),
   };

@@ -4,6 +4,7 @@ import { recordAudit, auditActorOf } from '../../../../audit/audit-log';
 import { idOrNotFound, notFound, parseWith } from '../../../../errors';
 import { eraseFeedbackResponse } from '../erasure/erasure-repository';
 import { listFeedbackResponses } from './feedback-repository';
+import surveyInsightRoutes from './insight';
 
 /** The same page, pageSize and search rules as the waitlist list. */
 const feedbackListQuerySchema = waitlistListQuerySchema.pick({
@@ -35,4 +36,6 @@ export default async function feedbackRoutes(fastify: FastifyInstance) {
     });
     return { deleted };
   });
+
+  await fastify.register(surveyInsightRoutes);
 }

@@ -4,6 +4,7 @@ import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { type CsvColumn, sendCsv } from '../../../../csv-export';
 import { idOrNotFound, notFound, parseWith } from '../../../../errors';
 import {
+  countAllEntries,
   listWaitlistEntries,
   streamWaitlistEntries,
   type WaitlistEntryRecord,
@@ -34,10 +35,7 @@ export default async function waitlistAdminRoutes(fastify: FastifyInstance) {
 
   fastify.get('/waitlist/export', async (request, reply) => {
     // Recorded before any row leaves: an export that cannot be logged does not happen.
-    const { entries } = await db
-      .selectFrom('waitlistStats')
-      .select('entries')
-      .executeTakeFirstOrThrow();
+    const entries = await countAllEntries(db);
     await recordAudit(db, auditActorOf(request), {
       action: 'export.csv',
       targetType: 'waitlist',

@@ -1,0 +1,59 @@
+import type { BetaFeedbackResponsesTable } from '@repo/db';
+import { BETA_FEEDBACK_STEPS, surveyAnswersQuerySchema } from '@repo/validation';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
+import { type CsvColumn, sendCsv } from '../../../../csv-export';
+import { parseWith } from '../../../../errors';
+import {
+  buildSurveyInsight,
+  listSurveyTextAnswers,
+  streamFeedbackResponses,
+} from './survey-insight-repository';
+
+type ResponseRow = Selectable<BetaFeedbackResponsesTable>;
+
+/** 'gettingStartedEase' -> 'Getting started ease'. */
+function headerOf(field: string): string {
+  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Every answer, in the survey's order, after who answered and when. */
+const EXPORT_COLUMNS: CsvColumn<ResponseRow>[] = [
+  { header: 'ID', value: (row) => row.id },
+  { header: 'Submitted at', value: (row) => row.createdAt },
+  ...BETA_FEEDBACK_STEPS.flatMap((step) => step.fields).map((field): CsvColumn<ResponseRow> => ({
+    header: headerOf(field),
+    value: (row) => row[field],
+  })),
+];
+
+/** Survey insight (issue 12): drop-off, results, free-text answers and the export. */
+export default async function surveyInsightRoutes(fastify: FastifyInstance) {
+  const { db } = fastify;
+
+  fastify.get('/feedback/insight', async () => buildSurveyInsight(db));
+
+  fastify.get('/feedback/answers', async (request) =>
+    listSurveyTextAnswers(db, parseWith(surveyAnswersQuerySchema, request.query)),
+  );
+
+  fastify.get('/feedback/export', async (request, reply) => {
+    // Recorded before any row leaves: an export that cannot be logged does not happen.
+    const { count } = await db
+      .selectFrom('betaFeedbackResponses')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    await recordAudit(db, auditActorOf(request), {
+      action: 'export.csv',
+      targetType: 'feedback',
+      details: { export: 'feedback', rows: Number(count) },
+    });
+    return sendCsv(reply, {
+      filename: 'survey-responses-export.csv',
+      columns: EXPORT_COLUMNS,
+      rows: streamFeedbackResponses(db),
+    });
+  });
+}

@@ -1,0 +1,68 @@
+import type { SurveyProgressAnswer, SurveyProgressSaved } from '@repo/api-client';
+import {
+  isHoneypotFilled,
+  SURVEY_RESUME_DAYS,
+  surveyProgressQuerySchema,
+  surveyProgressRequestSchema,
+} from '@repo/validation';
+import type { FastifyInstance } from 'fastify';
+import { isbot } from 'isbot';
+import { conflict, parseWith } from '../../../errors';
+import { perMinute } from '../../../plugins/external/rate-limit';
+import {
+  findResumableProgress,
+  saveSurveyProgress,
+} from '../../../survey/survey-progress-repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const resumableUntil = (savedAt: Date) =>
+  new Date(savedAt.getTime() + SURVEY_RESUME_DAYS * DAY_MS).toISOString();
+
+/**
+ * The survey in progress (issue 12): saved step by step under the browser's
+ * random key, read back when the browser returns within 7 days.
+ */
+export default async function surveyProgressRoutes(fastify: FastifyInstance) {
+  const { config, db } = fastify;
+  const limit = { config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX) };
+
+  fastify.get(
+    '/beta-feedback/progress',
+    limit,
+    async (request, reply): Promise<SurveyProgressAnswer> => {
+      const { key } = parseWith(surveyProgressQuerySchema, request.query);
+      reply.header('cache-control', 'no-store');
+      const progress = await findResumableProgress(db, key);
+      // Nothing to resume is an ordinary answer, not an error.
+      if (!progress) return { progress: null };
+      return {
+        progress: {
+          step: progress.step,
+          answers: progress.answers,
+          savedAt: progress.savedAt.toISOString(),
+          resumableUntil: resumableUntil(progress.savedAt),
+        },
+      };
+    },
+  );
+
+  fastify.put('/beta-feedback/progress', limit, async (request): Promise<SurveyProgressSaved> => {
+    const { key, step, answers, website } = parseWith(surveyProgressRequestSchema, request.body);
+    // Bots (a filled honeypot, a crawler rendering the page) get the usual answer and
+    // leave nothing behind: the drop-off counts people.
+    if (isHoneypotFilled(website) || isbot(request.headers['user-agent'])) {
+      return { saved: true, resumableUntil: resumableUntil(new Date()) };
+    }
+    const saved = await saveSurveyProgress(db, key, {
+      step,
+      answers: answers as Record<string, string>,
+    });
+    if (saved.outcome === 'closed') {
+      throw conflict(
+        'This survey was already submitted or left for more than 7 days: start a new one',
+        'survey_closed',
+      );
+    }
+    return { saved: true, resumableUntil: resumableUntil(saved.savedAt) };
+  });
+}

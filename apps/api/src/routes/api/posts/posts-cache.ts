@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { DB } from '@repo/db';
+import { listPosts, toPostSummary } from './posts-repository';
+
+/** A JSON answer serialised once, with its validator. */
+export interface SerializedBody {
+  body: string;
+  etag: string;
+}
+
+export interface PostsSnapshot {
+  /** GET /api/posts: every post's summary, newest first. */
+  summaries: SerializedBody;
+  /** GET /api/posts/:slug: one full post, by slug. */
+  bySlug: ReadonlyMap<string, SerializedBody>;
+}
+
+function serialize(payload: unknown): SerializedBody {
+  const body = JSON.stringify(payload);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { body, etag };
+}
+
+async function loadSnapshot(db: DB): Promise<PostsSnapshot> {
+  const posts = await listPosts(db);
+  return {
+    summaries: serialize(posts.map(toPostSummary)),
+    bySlug: new Map(posts.map((post) => [post.slug, serialize(post)])),
+  };
+}
+
+/**
+ * The blog's answers, read and serialised at most once per `maxAgeMs` (issue 13:
+ * GET /api/posts is served from memory instead of querying and serialising each
+ * time). Posts change only through the seed or by hand in the database, so a
+ * snapshot older than `maxAgeMs` is reloaded by the next request that needs it;
+ * requests arriving meanwhile share that one query. A failed load is not kept:
+ * the next request tries again (and a database outage answers 503 as before).
+ */
+export function createPostsCache(db: DB, { maxAgeMs }: { maxAgeMs: number }) {
+  let snapshot: { value: PostsSnapshot; loadedAt: number } | undefined;
+  let loading: Promise<PostsSnapshot> | undefined;
+
+  return {
+    async get(): Promise<PostsSnapshot> {
+      if (snapshot && Date.now() - snapshot.loadedAt < maxAgeMs) return snapshot.value;
+      loading ??= loadSnapshot(db)
+        .then((value) => {
+          snapshot = { value, loadedAt: Date.now() };
+          return value;
+        })
+        .finally(() => {
+          loading = undefined;
+        });
+      return loading;
+    },
+    /** Forgets the snapshot: the next request reads the posts again. */
+    invalidate() {
+      snapshot = undefined;
+    },
+  };
+}
+
+export type PostsCache = ReturnType<typeof createPostsCache>;
