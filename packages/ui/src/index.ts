@@ -17,6 +17,7 @@ export * from './components/table';
 export * from './components/tabs';
 export * from './components/toast';
 export * from './components/toaster';
+export * from './components/lazy-toaster';
 export * from './components/tooltip';
 export * from './components/use-toast';
 export * from './components/form-message';

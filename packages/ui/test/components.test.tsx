@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
   Badge,
@@ -28,6 +29,32 @@ describe('Button', () => {
       </Button>,
     );
     expect(screen.getByRole('link', { name: 'Join Beta Waitlist' })).toHaveClass('bg-primary');
+  });
+
+  it('as a child, keeps the child its own classes, runs both click handlers and sets both refs', async () => {
+    const calls: string[] = [];
+    const buttonRef = createRef<HTMLButtonElement>();
+    const linkRef = createRef<HTMLAnchorElement>();
+    render(
+      <Button asChild ref={buttonRef} onClick={() => calls.push('button')} style={{ color: 'red' }}>
+        <a
+          href="#beta"
+          ref={linkRef}
+          className="w-full"
+          style={{ margin: 1 }}
+          onClick={() => calls.push('link')}
+        >
+          Join
+        </a>
+      </Button>,
+    );
+    const link = screen.getByRole('link', { name: 'Join' });
+    expect(link).toHaveClass('bg-primary', 'w-full');
+    expect(link).toHaveStyle({ color: 'rgb(255, 0, 0)', margin: '1px' });
+    await userEvent.click(link);
+    expect(calls).toEqual(['link', 'button']);
+    expect(buttonRef.current).toBe(link);
+    expect(linkRef.current).toBe(link);
   });
 });
 
