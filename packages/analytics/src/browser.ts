@@ -1,4 +1,8 @@
-import { FEATURE_VISIBLE_RATIO, HONEYPOT_FIELD, SCROLL_DEPTH_THRESHOLDS } from '@repo/validation';
+import {
+  FEATURE_VISIBLE_RATIO,
+  HONEYPOT_FIELD,
+  SCROLL_DEPTH_THRESHOLDS,
+} from '@repo/validation/constants';
 import { type Tracker, withoutSecrets } from './tracker';
 
 interface PrivacySignals {

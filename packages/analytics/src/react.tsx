@@ -1,7 +1,8 @@
-import type { AnalyticsEventType } from '@repo/validation';
+import type { AnalyticsEventType } from '@repo/validation/constants';
 import * as React from 'react';
 import type * as RuntimeModule from './runtime';
 import type { EventData, Tracker } from './tracker';
+import { recordFirstTouch } from './first-touch';
 
 interface AnalyticsContextValue {
   track: (type: AnalyticsEventType, data?: EventData) => void;
@@ -39,6 +40,8 @@ export function AnalyticsProvider({
   const early = React.useRef<[AnalyticsEventType, EventData | undefined][]>([]);
 
   React.useEffect(() => {
+    // Where this visit came from, for a signup later in the session.
+    recordFirstTouch();
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import('./runtime').then((module) => {

@@ -1,10 +1,11 @@
-import { HOME_EXTRA_SCROLL_DEPTH } from '@repo/validation';
+import { HOME_EXTRA_SCROLL_DEPTH } from '@repo/validation/constants';
 import {
   installInteractionTracking,
   isTrackingAllowed,
   observeFeatureEngagement,
   trackScrollDepth,
 } from './browser';
+import { isAnalyticsOptedOut } from './opt-out';
 import { createTracker, type Tracker } from './tracker';
 
 /**
@@ -13,10 +14,17 @@ import { createTracker, type Tracker } from './tracker';
  * page without a form should not have to download before it is interactive.
  */
 export function startBrowserTracking(endpoint: string, getPath: () => string) {
+  // Issue 12: a browser marked as staff's sends nothing, also when marked after this
+  // page loaded (the console signs in in another tab): checked again before each send.
+  const optedOut = () => isAnalyticsOptedOut(window);
   const tracker = createTracker({
     endpoint,
-    enabled: isTrackingAllowed(navigator, window as { doNotTrack?: string | null }),
-    sendBeacon: navigator.sendBeacon ? (url, data) => navigator.sendBeacon(url, data) : undefined,
+    enabled: isTrackingAllowed(navigator, window as { doNotTrack?: string | null }) && !optedOut(),
+    fetch: (...args) =>
+      optedOut() ? Promise.resolve(new Response(null, { status: 204 })) : fetch(...args),
+    sendBeacon: navigator.sendBeacon
+      ? (url, data) => optedOut() || navigator.sendBeacon(url, data)
+      : undefined,
     getPath,
     referrer: document.referrer,
     userAgent: navigator.userAgent,

@@ -2,10 +2,11 @@ import {
   ANALYTICS_BATCH_SIZE,
   ANALYTICS_FLUSH_DELAY_MS,
   ANALYTICS_MAX_EVENTS_PER_REQUEST,
-  type AnalyticsEvent,
   type AnalyticsEventType,
   formSubmitSummary,
-} from '@repo/validation';
+} from '@repo/validation/constants';
+// A type only: erased from the bundle, so zod stays out of the tracker.
+import type { AnalyticsEvent } from '@repo/validation';
 
 /** Event-specific fields; the common ones (sessionId, referrer, userAgent) are added. */
 export type EventData = Record<string, unknown>;
