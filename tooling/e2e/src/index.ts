@@ -99,6 +99,8 @@ export interface Stack {
   apiUrl: string;
   marketingUrl?: string;
   adminUrl?: string;
+  /** PUBLIC_SITE_URL and ADMIN_URL as every server is told them, whether that app runs or not. */
+  publicUrls: { marketing: string; admin: string };
   /** Connection string of the run's own PostgreSQL database (when TEST_DATABASE_URL is set). */
   databaseUrl?: string;
   stop: () => Promise<void>;
@@ -199,6 +201,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ADMIN_PORT: String(adminPort),
         ADMIN_HOST: '127.0.0.1',
         API_URL: apiUrl,
+        // The console frames the site's analytics opt-out page (its CSP names the site).
+        PUBLIC_SITE_URL: marketingUrl,
         LOG_LEVEL: 'warn',
         ...options.adminEnv,
       });
@@ -213,6 +217,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   return {
     apiUrl,
     databaseUrl,
+    publicUrls: { marketing: marketingUrl, admin: adminUrl },
     ...(options.marketing ? { marketingUrl } : {}),
     ...(options.admin ? { adminUrl } : {}),
     stop,
@@ -409,3 +414,4 @@ export async function launchBrowser(): Promise<Browser> {
 }
 export * from './security';
 export * from './axe';
+export * from './builds';

@@ -1,0 +1,23 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+const BUILT: Record<'marketing' | 'admin', string> = {
+  marketing: path.join('apps', 'marketing', 'build', 'server', 'index.js'),
+  admin: path.join('apps', 'admin', 'dist', 'index.html'),
+};
+
+/**
+ * Builds the other app of a suite that drives both (each app's test script builds
+ * only itself, and which one runs first is up to turbo), unless it is built already.
+ */
+export function ensureBuilt(app: 'marketing' | 'admin'): void {
+  if (existsSync(path.join(repoRoot, BUILT[app]))) return;
+  execFileSync('pnpm', ['--filter', `@repo/${app}`, 'build'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
