@@ -5,7 +5,6 @@ export * from './waitlist';
 export * from './contact';
 export * from './beta-feedback';
 export * from './survey-progress';
-export * from './analytics-opt-out';
 export * from './auth';
 export * from './admin';
 export * from './analytics';
