@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node';
+import {
+  type AppLoadContext,
+  createReadableStreamFromReadable,
+  type EntryContext,
+} from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { ArticleHtmlProvider } from '~/components/blog/article-html';
 import { documentCacheControl } from '~/utils/cache-control';
+import { frameAncestorsOf } from '~/utils/console-frame.server';
 import { contentSecurityPolicy, NonceProvider } from '~/utils/content-security-policy';
 
 const ABORT_DELAY_MS = 5_000;
@@ -20,18 +26,21 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   return new Promise<Response>((resolve, reject) => {
     let statusCode = responseStatusCode;
     const nonce = randomBytes(16).toString('base64');
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer
-          context={remixContext}
-          url={request.url}
-          abortDelay={ABORT_DELAY_MS}
-          nonce={nonce}
-        />
+        <ArticleHtmlProvider value={loadContext.articleHtml}>
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={ABORT_DELAY_MS}
+            nonce={nonce}
+          />
+        </ArticleHtmlProvider>
       </NonceProvider>,
       {
         nonce,
@@ -42,7 +51,10 @@ export default function handleRequest(
             responseHeaders.set('Cache-Control', documentCacheControl(statusCode));
           }
           if (!import.meta.env.DEV) {
-            responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+            responseHeaders.set(
+              'Content-Security-Policy',
+              contentSecurityPolicy(nonce, frameAncestorsOf(remixContext)),
+            );
           }
           resolve(
             new Response(createReadableStreamFromReadable(body), {

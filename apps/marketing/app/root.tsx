@@ -10,16 +10,21 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { AnalyticsProvider } from '@repo/analytics/react';
-import { Toaster } from '@repo/ui';
-import { NotFound } from '~/components/layout/not-found';
+import { LazyToaster } from '@repo/ui/lazy-toaster';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { env } from '~/env.server';
 import { useNonce } from '~/utils/content-security-policy';
+import { lazyComponent } from '~/utils/lazy-component';
 import { organizationJsonLd } from '~/utils/organization';
 import stylesheet from './tailwind.css?url';
+
+// Shown only when a loader answers 404: not part of every page's download.
+const NotFound = lazyComponent(() =>
+  import('~/components/layout/not-found').then((module) => module.NotFound),
+);
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -65,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           <SiteFooter />
-          <Toaster />
+          <LazyToaster />
         </AnalyticsProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -84,7 +89,13 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFound />
+      </Suspense>
+    );
+  }
   return (
     <section className="mx-auto max-w-xl px-6 py-24 text-center">
       <h1 className="text-3xl font-bold tracking-tight">Something went wrong</h1>

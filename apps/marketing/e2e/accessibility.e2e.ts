@@ -32,6 +32,7 @@ const PAGES = [
   '/beta-feedback',
   '/docs',
   '/helpdesk',
+  '/analytics-opt-out',
   '/no-such-page',
 ];
 

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /*
@@ -80,10 +81,20 @@ function rawRequest(request: Buffer): Promise<RawAnswer> {
       }
       let body = split < 0 ? Buffer.alloc(0) : raw.subarray(split + 4);
       if (headers['transfer-encoding'] === 'chunked') body = unchunk(body);
+      // The server compresses for a client that accepts it: read what the client would.
+      body = decode(body, headers['content-encoding']);
       resolve({ status, headers, body: body.toString('utf8') });
     });
     socket.write(request);
   });
+}
+
+function decode(body: Buffer, encoding: string | undefined): Buffer {
+  if (!body.length) return body;
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  if (encoding === 'deflate') return inflateSync(body);
+  return body;
 }
 
 function unchunk(body: Buffer): Buffer {

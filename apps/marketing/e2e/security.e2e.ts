@@ -171,6 +171,18 @@ describe('security headers', () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  it('lets the console alone frame the analytics opt-out page (issue 12), and nobody frame the others', async () => {
+    const consoleOrigin = new URL(harness.stack.publicUrls.admin).origin;
+    const optOut = await fetch(`${harness.baseUrl}/analytics-opt-out?action=exclude`);
+    expect(optOut.status).toBe(200);
+    const policy = optOut.headers.get('content-security-policy') ?? '';
+    expect(/frame-ancestors [^;]*/.exec(policy)?.[0]).toBe(`frame-ancestors ${consoleOrigin}`);
+    const robots = /<meta name="robots" content="([^"]+)"/.exec(await optOut.text())?.[1];
+    expect(robots).toBe('noindex, follow');
+    const other = await fetch(`${harness.baseUrl}/beta-feedback`);
+    expect(other.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
   it('sends nosniff with the assets and the API security headers through /api', async () => {
     const html = await (await fetch(`${harness.baseUrl}/`)).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];

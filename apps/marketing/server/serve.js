@@ -1,12 +1,16 @@
 // Production server for the marketing site: Remix's Express adapter, so that
 // loaders know the visitor's address (the /api proxy forwards it, and the API's
 // per-client rate limits need it), long-lived caching for fingerprinted assets,
+// brotli or gzip for everything that benefits, a micro-cache of rendered pages,
 // and a graceful stop on SIGTERM.
 import path from 'node:path';
 import { setImmediate, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
+import compression from 'compression';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
+import { createPageCache, parsePageCacheSetting } from './page-cache.js';
 import { isApiPath, parseTrustProxy, securityHeaders } from './security.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,6 +19,13 @@ const host = process.env.MARKETING_HOST ?? process.env.HOST ?? '0.0.0.0';
 // Which proxies in front of this server (a CDN, a load balancer) may set X-Forwarded-For.
 const trustProxy = parseTrustProxy(process.env.MARKETING_TRUST_PROXY);
 const headers = securityHeaders({ production: process.env.NODE_ENV === 'production' });
+let pageCacheEnabled;
+try {
+  pageCacheEnabled = parsePageCacheSetting(process.env.MARKETING_PAGE_CACHE);
+} catch (error) {
+  console.error(`Invalid configuration:\n  ${error.message}`);
+  process.exit(1);
+}
 
 const build = await import(path.join(root, 'build', 'server', 'index.js'));
 
@@ -38,12 +49,47 @@ function visitorHost(req) {
   return req.get('host');
 }
 
-// Vite fingerprints everything under /assets: cache it for a year.
+// Files are compressed at build time (vite-plugin-compression2 writes a .br and a
+// .gz beside each one): the best one the browser accepts is sent as is, with
+// Content-Encoding and Vary: Accept-Encoding. Vite fingerprints everything under
+// /assets: cache it for a year.
+const precompressed = { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false };
+/**
+ * express-static-gzip answers a path it cannot percent-decode with its own plain-text
+ * 400; handing the error on instead keeps the JSON contract under /api (see below).
+ */
+function staticFiles(directory, serveStatic) {
+  const serve = expressStaticGzip(directory, { ...precompressed, serveStatic });
+  return (req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return next(Object.assign(new Error('Bad request'), { status: 400 }));
+    }
+    return serve(req, res, next);
+  };
+}
 app.use(
   '/assets',
-  express.static(path.join(root, 'build', 'client', 'assets'), { immutable: true, maxAge: '1y' }),
+  staticFiles(path.join(root, 'build', 'client', 'assets'), {
+    immutable: true,
+    maxAge: '1y',
+    index: false,
+  }),
 );
-app.use(express.static(path.join(root, 'build', 'client'), { maxAge: '1h' }));
+app.use(staticFiles(path.join(root, 'build', 'client'), { maxAge: '1h', index: false }));
+
+// Everything else (pages, feeds, /api answers, files without a compressed copy) is
+// compressed on the fly when the browser accepts it; answers already encoded pass.
+app.use(compression({ threshold: 1024 }));
+
+// Anonymous page views are answered from a short-lived cache (server/page-cache.js);
+// MARKETING_PAGE_CACHE=0 turns it off. The /api answers are the API's to cache.
+const pageCache = createPageCache({
+  enabled: pageCacheEnabled,
+  skip: (req) => isApiPath(req.path),
+});
+app.use(pageCache.serve, pageCache.capture);
 
 /** A refusal from this server: the API's JSON error contract under /api, plain text elsewhere. */
 function sendError(req, res, status, message, type) {
@@ -73,6 +119,8 @@ app.all(
       clientIp: request.ip,
       forwardedProto: request.protocol,
       forwardedHost: visitorHost(request),
+      // A client navigation asks for /path.data; anything else renders a document.
+      documentRequest: !request.path.endsWith('.data'),
     }),
   }),
 );

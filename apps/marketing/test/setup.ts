@@ -4,14 +4,17 @@ import { afterEach, vi } from 'vitest';
 
 afterEach(() => cleanup());
 
-// jsdom lacks the pointer-capture and scrolling APIs Radix Select calls.
-Element.prototype.hasPointerCapture ??= vi.fn(() => false);
-Element.prototype.releasePointerCapture ??= vi.fn();
-Element.prototype.scrollIntoView ??= vi.fn();
-Element.prototype.scrollTo ??= vi.fn() as unknown as typeof Element.prototype.scrollTo;
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
+// jsdom lacks the pointer-capture and scrolling APIs Radix Select calls (server-side
+// tests run in the node environment, without a DOM).
+if (typeof Element !== 'undefined') {
+  Element.prototype.hasPointerCapture ??= vi.fn(() => false);
+  Element.prototype.releasePointerCapture ??= vi.fn();
+  Element.prototype.scrollIntoView ??= vi.fn();
+  Element.prototype.scrollTo ??= vi.fn() as unknown as typeof Element.prototype.scrollTo;
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, HONEYPOT_LABEL } from '@repo/validation';
+import { HONEYPOT_FIELD, HONEYPOT_LABEL } from '@repo/validation/constants';
 import type { Ref } from 'react';
 
 interface HoneypotFieldProps {

@@ -7,6 +7,7 @@ import { PostCard } from '~/components/blog/post-card';
 import { CallToAction } from '~/components/marketing/call-to-action';
 import { ContentVersionPanel } from '~/components/marketing/content-version-panel';
 import { Section } from '~/components/marketing/section';
+import { toPostCardData } from '~/utils/post-card-data.server';
 import { listPostsOrEmpty } from '~/utils/posts.server';
 import { HIGH_PRIORITY } from '~/utils/image-priority';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
@@ -23,7 +24,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export const loader = async () => {
   const posts = await listPostsOrEmpty();
-  return { latestPosts: posts.slice(0, HOME_LATEST_POSTS) };
+  return { latestPosts: posts.slice(0, HOME_LATEST_POSTS).map(toPostCardData) };
 };
 
 const CORE = [

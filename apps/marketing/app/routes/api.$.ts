@@ -12,6 +12,8 @@ const PUBLIC_ROUTES: { methods: string[]; path: RegExp }[] = [
   { methods: ['POST'], path: /^\/api\/waitlist$/ },
   { methods: ['POST'], path: /^\/api\/contact$/ },
   { methods: ['POST'], path: /^\/api\/beta-feedback$/ },
+  // The survey saved step by step (issue 12): read back on return, saved at each step.
+  { methods: ['GET', 'PUT'], path: /^\/api\/beta-feedback\/progress$/ },
   { methods: ['POST'], path: /^\/api\/analytics\/events$/ },
   // The unsubscribe link of every bulk email, its confirmation page and RFC 8058 one-click posts.
   { methods: ['GET', 'POST'], path: /^\/api\/email\/unsubscribe$/ },

@@ -1,10 +1,16 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { Button } from '@repo/ui';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { PageHero } from '~/components/marketing/page-hero';
-import { BetaFeedbackSurvey } from '~/components/survey/beta-feedback-survey';
+import { lazyComponent } from '~/utils/lazy-component';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
+
+// The survey (with zod) is its own download, fetched as the page hydrates: the
+// page is interactive first, and the dialog opens when its code has arrived.
+const BetaFeedbackSurvey = lazyComponent(() =>
+  import('~/components/survey/beta-feedback-survey').then((module) => module.BetaFeedbackSurvey),
+);
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
@@ -33,7 +39,9 @@ export default function BetaFeedbackPage() {
           <Link to="/">Back to Homepage</Link>
         </Button>
       </PageHero>
-      <BetaFeedbackSurvey open={open} onOpenChange={setOpen} />
+      <Suspense fallback={null}>
+        <BetaFeedbackSurvey open={open} onOpenChange={setOpen} />
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Button } from '@repo/ui';
 import { Users } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { faqJsonLd } from '~/components/beta/beta-faq';
 import {
   BestPractices,
@@ -13,10 +13,19 @@ import {
   WhyJoin,
 } from '~/components/beta/beta-sections';
 import { Section } from '~/components/marketing/section';
-import { WaitlistOverlay } from '~/components/waitlist/waitlist-overlay';
-import { WaitlistWizard } from '~/components/waitlist/waitlist-wizard';
+import { lazyComponent } from '~/utils/lazy-component';
 import { jsonLd, pageMeta, siteUrlFrom } from '~/utils/seo';
 import { BETA_CAP } from '~/utils/site';
+
+// The wizard (with zod) is its own download: rendered on the server, it becomes
+// interactive when its code arrives, after the rest of the page is. The overlay's
+// code loads on the first click (or hover) of 'Apply for Beta Access'.
+const WaitlistWizard = lazyComponent(() =>
+  import('~/components/waitlist/waitlist-wizard').then((module) => module.WaitlistWizard),
+);
+const WaitlistOverlay = lazyComponent(() =>
+  import('~/components/waitlist/waitlist-overlay').then((module) => module.WaitlistOverlay),
+);
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta({
@@ -31,6 +40,12 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export default function BetaPage() {
   const [overlayOpen, setOverlayOpen] = useState(false);
+  // Mounted from the first opening on, so closing animates and returns focus as usual.
+  const [overlayMounted, setOverlayMounted] = useState(false);
+  const openOverlay = () => {
+    setOverlayMounted(true);
+    setOverlayOpen(true);
+  };
   // While the overlay is open the inline wizard behind it is inert: the dialog
   // library hides the rest of the page from assistive technology but keeps every
   // aria-live region (the wizard's step counter) and its ancestors exposed, which
@@ -40,7 +55,13 @@ export default function BetaPage() {
     if (inlineWizard.current) inlineWizard.current.inert = overlayOpen;
   }, [overlayOpen]);
   const applyButton = (id: string) => (
-    <Button size="lg" onClick={() => setOverlayOpen(true)} data-analytics-id={id}>
+    <Button
+      size="lg"
+      onClick={openOverlay}
+      onPointerEnter={WaitlistOverlay.preload}
+      onFocus={WaitlistOverlay.preload}
+      data-analytics-id={id}
+    >
       Apply for Beta Access
     </Button>
   );
@@ -85,7 +106,9 @@ export default function BetaPage() {
           ref={inlineWizard}
           className="mx-auto max-w-xl rounded-2xl border bg-card p-6 shadow-sm sm:p-8"
         >
-          <WaitlistWizard variant="inline" />
+          <Suspense fallback={null}>
+            <WaitlistWizard variant="inline" />
+          </Suspense>
         </div>
       </Section>
 
@@ -103,7 +126,9 @@ export default function BetaPage() {
             <Button
               size="lg"
               variant="secondary"
-              onClick={() => setOverlayOpen(true)}
+              onClick={openOverlay}
+              onPointerEnter={WaitlistOverlay.preload}
+              onFocus={WaitlistOverlay.preload}
               data-analytics-id="beta-footer-apply"
             >
               Apply for Beta Access
@@ -112,7 +137,11 @@ export default function BetaPage() {
         </div>
       </section>
 
-      <WaitlistOverlay open={overlayOpen} onOpenChange={setOverlayOpen} />
+      {overlayMounted ? (
+        <Suspense fallback={null}>
+          <WaitlistOverlay open={overlayOpen} onOpenChange={setOverlayOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Badge, Button } from '@repo/ui';
-import { format, parseISO } from 'date-fns';
 import { ArrowLeft, Clock } from 'lucide-react';
 import { AuthorBlock } from '~/components/blog/author-block';
 import { PostCard } from '~/components/blog/post-card';
@@ -10,6 +9,7 @@ import { ShareButton } from '~/components/blog/share-button';
 import { relatedPosts } from '~/utils/blog-filters';
 import { renderMarkdown } from '~/utils/markdown.server';
 import { featuredImageOf } from '~/utils/post-images';
+import { formatPostDate, toPostCardData } from '~/utils/post-card-data.server';
 import { findPost, listPosts } from '~/utils/posts.server';
 import { HIGH_PRIORITY } from '~/utils/image-priority';
 import { jsonLd, pageMeta, siteUrlFrom } from '~/utils/seo';
@@ -17,15 +17,20 @@ import { RELATED_POSTS_MAX, SITE_NAME } from '~/utils/site';
 
 const MISSING_CONTENT = 'The full article is on its way. Check back soon.';
 
-export const loader = async ({ params }: LoaderFunctionArgs) => {
-  const posts = await listPosts();
-  const post = findPost(posts, params.slug ?? '');
+export const loader = async ({ params, context }: LoaderFunctionArgs) => {
+  const [posts, found] = await Promise.all([listPosts(), findPost(params.slug ?? '')]);
   // Spec section 8: an unknown slug redirects to the blog listing.
-  if (!post) throw redirect('/blog');
+  if (!found) throw redirect('/blog');
+  // The text travels once, as HTML (the markdown source stays on the server): in a
+  // document's markup, or as data for a client navigation (see article-html.ts).
+  const { content, ...post } = found;
+  const html = renderMarkdown(content?.trim() ? content : MISSING_CONTENT);
+  if (context.documentRequest) context.articleHtml = html;
   return {
     post,
-    html: renderMarkdown(post.content?.trim() ? post.content : MISSING_CONTENT),
-    related: relatedPosts(post, posts, RELATED_POSTS_MAX),
+    displayDate: formatPostDate(post.date),
+    html: context.documentRequest ? null : html,
+    related: relatedPosts(post, posts, RELATED_POSTS_MAX).map(toPostCardData),
   };
 };
 
@@ -78,7 +83,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function BlogPostPage() {
-  const { post, html, related } = useLoaderData<typeof loader>();
+  const { post, displayDate, html, related } = useLoaderData<typeof loader>();
   const image = featuredImageOf(post);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
@@ -96,7 +101,7 @@ export default function BlogPostPage() {
           {post.title}
         </h1>
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          <time dateTime={post.date}>{format(parseISO(post.date), 'MMMM d, yyyy')}</time>
+          <time dateTime={post.date}>{displayDate}</time>
           <span className="inline-flex items-center gap-1">
             <Clock className="h-4 w-4" aria-hidden="true" />
             {post.readingTime} min read
@@ -115,7 +120,7 @@ export default function BlogPostPage() {
       </header>
 
       <div className="mt-10">
-        <PostContent html={html} />
+        <PostContent slug={post.slug} html={html} />
       </div>
 
       <div className="mt-10 flex flex-wrap items-center justify-between gap-3 border-t pt-6">

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { Button, cn, Input, Label } from '@repo/ui';
+import { Button, cn, Input } from '@repo/ui';
 import { Check, Search } from 'lucide-react';
 import { PostCard } from '~/components/blog/post-card';
 import {
@@ -13,6 +13,7 @@ import {
   tagsOf,
   toggle,
 } from '~/utils/blog-filters';
+import { toPostCardData } from '~/utils/post-card-data.server';
 import { listPosts } from '~/utils/posts.server';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
 
@@ -21,7 +22,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const posts = await listPosts();
   return {
     filters,
-    posts: filterPosts(posts, filters),
+    posts: filterPosts(posts, filters).map(toPostCardData),
     categories: categoriesOf(posts),
     tags: tagsOf(posts),
   };
@@ -106,9 +107,10 @@ export default function BlogIndexPage() {
           className="flex gap-2"
           key={filters.searchTerm}
         >
-          <Label htmlFor="blog-search" className="sr-only">
+          {/* A plain label: it is never seen, so the kit's Label (a Radix primitive) is not loaded. */}
+          <label htmlFor="blog-search" className="sr-only">
             Search posts
-          </Label>
+          </label>
           <Input
             id="blog-search"
             name="q"

@@ -1,4 +1,4 @@
-import type { BlogPost } from '@repo/api-client';
+import type { BlogPostSummary } from '@repo/api-client';
 
 /** Spec section 3: the blog filter state; it lives in the URL (?q=, ?category=, ?tag=). */
 export interface BlogFilters {
@@ -41,7 +41,9 @@ export function toggle(values: readonly string[], value: string): string[] {
   return values.includes(value) ? values.filter((item) => item !== value) : [...values, value];
 }
 
-export function newestFirst(posts: readonly BlogPost[]): BlogPost[] {
+export function newestFirst<T extends Pick<BlogPostSummary, 'date' | 'id'>>(
+  posts: readonly T[],
+): T[] {
   return [...posts].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
 }
 
@@ -50,7 +52,10 @@ export function newestFirst(posts: readonly BlogPost[]): BlogPost[] {
  * categories match any selected; a post matches tags if it has any selected
  * tag; newest first.
  */
-export function filterPosts(posts: readonly BlogPost[], filters: BlogFilters): BlogPost[] {
+export function filterPosts<T extends BlogPostSummary>(
+  posts: readonly T[],
+  filters: BlogFilters,
+): T[] {
   const term = filters.searchTerm.toLowerCase();
   return newestFirst(
     posts.filter(
@@ -65,17 +70,21 @@ export function filterPosts(posts: readonly BlogPost[], filters: BlogFilters): B
 }
 
 /** Category options, derived from all posts. */
-export function categoriesOf(posts: readonly BlogPost[]): string[] {
+export function categoriesOf(posts: readonly BlogPostSummary[]): string[] {
   return [...new Set(posts.map((post) => post.category))].sort((a, b) => a.localeCompare(b));
 }
 
 /** Tag options, derived from all posts. */
-export function tagsOf(posts: readonly BlogPost[]): string[] {
+export function tagsOf(posts: readonly BlogPostSummary[]): string[] {
   return [...new Set(posts.flatMap((post) => post.tags))].sort((a, b) => a.localeCompare(b));
 }
 
 /** Spec section 4: same category first, filled with the newest posts of other categories. */
-export function relatedPosts(post: BlogPost, posts: readonly BlogPost[], max = 3): BlogPost[] {
+export function relatedPosts<T extends BlogPostSummary>(
+  post: BlogPostSummary,
+  posts: readonly T[],
+  max = 3,
+): T[] {
   const others = newestFirst(posts.filter((candidate) => candidate.slug !== post.slug));
   const sameCategory = others.filter((candidate) => candidate.category === post.category);
   const otherCategories = others.filter((candidate) => candidate.category !== post.category);

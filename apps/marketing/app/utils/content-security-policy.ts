@@ -7,7 +7,7 @@ import { createContext, useContext } from 'react';
  * the nonce, and under 'strict-dynamic' those would be refused. Inline styles
  * stay allowed (Radix and the toast library set style attributes).
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'"): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -18,7 +18,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 

@@ -18,10 +18,20 @@ const components: Components = {
   ),
 };
 
+/** Posts rendered so far, by their markdown: a post page does not parse its text on every request. */
+const rendered = new Map<string, string>();
+const MAX_RENDERED = 100;
+
 export function renderMarkdown(markdown: string): string {
-  return renderToStaticMarkup(
+  const cached = rendered.get(markdown);
+  if (cached !== undefined) return cached;
+  const html = renderToStaticMarkup(
     <Markdown skipHtml components={components}>
       {markdown}
     </Markdown>,
   );
+  // More distinct texts than the blog has posts means edits piled up: start again.
+  if (rendered.size >= MAX_RENDERED) rendered.clear();
+  rendered.set(markdown, html);
+  return html;
 }

@@ -1,32 +1,31 @@
-import { type BlogPost, createApiClient } from '@repo/api-client';
+import type { BlogPost, BlogPostSummary } from '@repo/api-client';
 import { env } from '~/env.server';
 import { newestFirst } from './blog-filters';
+import {
+  createRevalidatingResource,
+  NOT_FOUND,
+  type RevalidatingResource,
+} from './revalidating-fetch.server';
 
-// Spec section 9: the blog query is cached for 5 minutes.
-const CACHE_TTL_MS = 5 * 60 * 1000;
-let cache: { posts: BlogPost[]; expiresAt: number } | undefined;
-let inFlight: Promise<BlogPost[]> | undefined;
+// Spec section 9: the blog query is cached for 5 minutes. After that the copy is
+// revalidated in the background (a 304 when nothing changed) and served meanwhile.
+const CACHE_OPTIONS = { freshMs: 5 * 60 * 1000, staleMs: 24 * 60 * 60 * 1000 };
 
-const api = createApiClient({ baseUrl: env.API_URL });
+const summaries = createRevalidatingResource<BlogPostSummary[]>(
+  `${env.API_URL}/api/posts`,
+  CACHE_OPTIONS,
+);
+/** One resource per known slug: the map never grows past the number of posts. */
+const fullPosts = new Map<string, RevalidatingResource<BlogPost>>();
 
-/** All posts, newest first, from the API (kept for 5 minutes). */
-export async function listPosts(): Promise<BlogPost[]> {
-  if (cache && cache.expiresAt > Date.now()) return cache.posts;
-  inFlight ??= api
-    .get<BlogPost[]>('/api/posts')
-    .then((posts) => {
-      const sorted = newestFirst(posts);
-      cache = { posts: sorted, expiresAt: Date.now() + CACHE_TTL_MS };
-      return sorted;
-    })
-    .finally(() => {
-      inFlight = undefined;
-    });
-  return inFlight;
+/** Every post's summary (no text), newest first, from the API. */
+export async function listPosts(): Promise<BlogPostSummary[]> {
+  const posts = await summaries.get();
+  return posts === NOT_FOUND ? [] : newestFirst(posts);
 }
 
-/** Posts for pages that still make sense without them (home): [] when the API is down. */
-export async function listPostsOrEmpty(): Promise<BlogPost[]> {
+/** Summaries for pages that still make sense without them (home): [] when the API is down. */
+export async function listPostsOrEmpty(): Promise<BlogPostSummary[]> {
   try {
     return await listPosts();
   } catch (error) {
@@ -35,6 +34,21 @@ export async function listPostsOrEmpty(): Promise<BlogPost[]> {
   }
 }
 
-export function findPost(posts: readonly BlogPost[], slug: string): BlogPost | undefined {
-  return posts.find((post) => post.slug === slug);
+/**
+ * One post with its text, or undefined for a slug no post has. Slugs are checked
+ * against the list first, so an unknown one costs no API request and no memory.
+ */
+export async function findPost(slug: string): Promise<BlogPost | undefined> {
+  const posts = await listPosts();
+  if (!posts.some((post) => post.slug === slug)) return undefined;
+  let resource = fullPosts.get(slug);
+  if (!resource) {
+    resource = createRevalidatingResource<BlogPost>(
+      `${env.API_URL}/api/posts/${encodeURIComponent(slug)}`,
+      CACHE_OPTIONS,
+    );
+    fullPosts.set(slug, resource);
+  }
+  const post = await resource.get();
+  return post === NOT_FOUND ? undefined : post;
 }

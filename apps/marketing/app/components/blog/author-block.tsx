@@ -15,7 +15,11 @@ export function authorDetails(author: string) {
     : { avatar: GENERIC_AUTHOR.avatar, role: GENERIC_AUTHOR.role, alt: 'Wordloom logo' };
 }
 
-export function AuthorBlock({ post }: { post: BlogPost }) {
+export function AuthorBlock({
+  post,
+}: {
+  post: Pick<BlogPost, 'author' | 'authorEmail' | 'authorBio'>;
+}) {
   const details = authorDetails(post.author);
   return (
     <aside

@@ -1,12 +1,24 @@
 import { Link } from '@remix-run/react';
-import type { BlogPost } from '@repo/api-client';
-import { Card } from '@repo/ui';
-import { formatDistanceToNow, parseISO } from 'date-fns';
-import { Clock } from 'lucide-react';
+import type { BlogPostSummary } from '@repo/api-client';
+import { Card } from '@repo/ui/card';
+import Clock from 'lucide-react/icons/clock';
 import { featuredImageOf } from '~/utils/post-images';
 
+/**
+ * What a card shows of a post (made by toPostCardData on the server): loaders send
+ * only this, never a post's text (issue 13), and the relative date is written on
+ * the server so date-fns stays out of the browser's download.
+ */
+export type PostCardData = Pick<
+  BlogPostSummary,
+  'slug' | 'title' | 'excerpt' | 'date' | 'category' | 'readingTime' | 'author' | 'featuredImage'
+> & {
+  /** 'about 2 months ago' */
+  publishedAgo: string;
+};
+
 interface PostCardProps {
-  post: BlogPost;
+  post: PostCardData;
   /** Heading level inside the page's outline. */
   headingLevel?: 'h2' | 'h3';
 }
@@ -31,7 +43,7 @@ export function PostCard({ post, headingLevel: Heading = 'h3' }: PostCardProps) 
             {post.category}
           </span>
           <time dateTime={post.date} className="text-muted-foreground">
-            {formatDistanceToNow(parseISO(post.date), { addSuffix: true })}
+            {post.publishedAgo}
           </time>
         </div>
         <Heading className="text-xl font-semibold leading-snug tracking-tight">

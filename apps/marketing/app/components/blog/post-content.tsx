@@ -1,12 +1,14 @@
 import { useNavigate } from '@remix-run/react';
 import type { MouseEvent } from 'react';
+import { useArticleHtml } from './article-html';
 
 /**
  * The post body, rendered from markdown on the server. Links starting with '/'
  * navigate within the app instead of reloading the page (spec section 2).
  */
-export function PostContent({ html }: { html: string }) {
+export function PostContent({ slug, html: htmlFromData }: { slug: string; html: string | null }) {
   const navigate = useNavigate();
+  const html = useArticleHtml(slug, htmlFromData);
   function onClick(event: MouseEvent<HTMLDivElement>) {
     if (
       event.defaultPrevented ||
@@ -25,6 +27,12 @@ export function PostContent({ html }: { html: string }) {
   }
   return (
     // The click handler only enhances the links inside; the content itself is not interactive.
-    <div className="post-content" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+    <div
+      className="post-content"
+      data-post-content=""
+      onClick={onClick}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }

@@ -15,7 +15,8 @@ import { CONTACT_STEPS } from '@repo/validation';
 import { X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { HoneypotField } from '~/components/honeypot-field';
-import { type ContactField, contactFieldError, type ContactValues } from './contact-rules';
+import { contactFieldError } from './contact-field-error';
+import type { ContactField, ContactValues } from './contact-rules';
 
 const TOTAL = CONTACT_STEPS.length;
 

@@ -25,8 +25,14 @@ function setup() {
   return user;
 }
 
-async function fillFirstThree(user: ReturnType<typeof userEvent.setup>) {
+/** Clicks 'Contact Us' and waits for the form, whose code loads on first use. */
+async function openForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Contact Us' }));
+  return screen.findByRole('dialog', { name: 'Send Us a Message' });
+}
+
+async function fillFirstThree(user: ReturnType<typeof userEvent.setup>) {
+  await openForm(user);
   await user.type(screen.getByLabelText('What is your name?'), 'Ada{Enter}');
   await user.type(screen.getByLabelText('What is your email address?'), 'ada@example.com{Enter}');
   await user.type(screen.getByLabelText('What is it about?'), 'Beta access{Enter}');
@@ -35,8 +41,7 @@ async function fillFirstThree(user: ReturnType<typeof userEvent.setup>) {
 describe('contact form', () => {
   it('opens as a labelled dialog on step 1 of 4 and blocks an invalid field', async () => {
     const user = setup();
-    await user.click(screen.getByRole('button', { name: 'Contact Us' }));
-    expect(screen.getByRole('dialog', { name: 'Send Us a Message' })).toBeInTheDocument();
+    expect(await openForm(user)).toBeInTheDocument();
     expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
     await user.type(screen.getByLabelText('What is your name?'), 'A{Enter}');
     expect(screen.getByText('Name is required')).toBeInTheDocument();
@@ -47,7 +52,7 @@ describe('contact form', () => {
 
   it('uses an email input and does not advance from the textarea on Enter', async () => {
     const user = setup();
-    await user.click(screen.getByRole('button', { name: 'Contact Us' }));
+    await openForm(user);
     await user.type(screen.getByLabelText('What is your name?'), 'Ada{Enter}');
     expect(screen.getByLabelText('What is your email address?')).toHaveAttribute('type', 'email');
     await user.type(screen.getByLabelText('What is your email address?'), 'ada@example.com{Enter}');
@@ -88,13 +93,13 @@ describe('contact form', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: 'Contact Us' }));
+    await openForm(user);
     expect(screen.getByLabelText('What is your name?')).toHaveValue('Ada');
   });
 
   it('closes with Escape', async () => {
     const user = setup();
-    await user.click(screen.getByRole('button', { name: 'Contact Us' }));
+    await openForm(user);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -102,7 +107,7 @@ describe('contact form', () => {
   it('has a honeypot people never reach, and sends what a bot wrote into it', async () => {
     fetchMock.mockResolvedValueOnce(new Response('{}', { status: 201 }));
     const user = setup();
-    await user.click(screen.getByRole('button', { name: 'Contact Us' }));
+    await openForm(user);
     const honeypot = screen.getByLabelText('Leave this field empty');
     expect(honeypot).toHaveAttribute('name', 'website');
     expect(honeypot).toHaveAttribute('tabindex', '-1');

@@ -1,15 +1,22 @@
 import { useAnalytics } from '@repo/analytics/react';
 import { Button, Card, CardContent, CardDescription, CardHeader, toast } from '@repo/ui';
 import { CheckCircle2, Send } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyComponent } from '~/utils/lazy-component';
 import { TOASTS } from '~/utils/messages';
-import { ContactFormOverlay } from './contact-form-overlay';
 import { type ContactValues, EMPTY_CONTACT, sendContactMessage } from './contact-rules';
+
+// The form's code (and zod) downloads when the visitor reaches for the button.
+const ContactFormOverlay = lazyComponent(() =>
+  import('./contact-form-overlay').then((module) => module.ContactFormOverlay),
+);
 
 /** 'Send Us a Message': the button that opens the form, or the thank-you card after a send. */
 export function ContactMessageCard() {
   const { track } = useAnalytics();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing animates and returns focus as usual.
+  const [overlayMounted, setOverlayMounted] = useState(false);
   const [values, setValues] = useState<ContactValues>(EMPTY_CONTACT);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
@@ -53,21 +60,34 @@ export function ContactMessageCard() {
             <CardDescription>Four quick steps. We read every message ourselves.</CardDescription>
           </CardHeader>
           <CardContent>
-            <Button size="lg" onClick={() => setOpen(true)} data-analytics-id="contact-open-form">
+            <Button
+              size="lg"
+              onClick={() => {
+                setOverlayMounted(true);
+                setOpen(true);
+              }}
+              onPointerEnter={ContactFormOverlay.preload}
+              onFocus={ContactFormOverlay.preload}
+              data-analytics-id="contact-open-form"
+            >
               <Send aria-hidden="true" />
               Contact Us
             </Button>
           </CardContent>
         </>
       )}
-      <ContactFormOverlay
-        open={open}
-        onOpenChange={setOpen}
-        values={values}
-        onValuesChange={setValues}
-        sending={sending}
-        onSend={(current, website) => void send(current, website)}
-      />
+      {overlayMounted ? (
+        <Suspense fallback={null}>
+          <ContactFormOverlay
+            open={open}
+            onOpenChange={setOpen}
+            values={values}
+            onValuesChange={setValues}
+            sending={sending}
+            onSend={(current, website) => void send(current, website)}
+          />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

@@ -1,14 +1,9 @@
-import { type CONTACT_STEPS, contactMessageSchema } from '@repo/validation';
+import type { CONTACT_STEPS } from '@repo/validation';
 
 export type ContactField = (typeof CONTACT_STEPS)[number];
 export type ContactValues = Record<ContactField, string>;
 
 export const EMPTY_CONTACT: ContactValues = { name: '', email: '', subject: '', message: '' };
-
-export function contactFieldError(field: ContactField, value: string): string | undefined {
-  const result = contactMessageSchema.shape[field].safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
-}
 
 /** POST /api/contact with status 'new'; true when the answer is OK (spec section 7 checks the ok flag). */
 export async function sendContactMessage(values: ContactValues, website = ''): Promise<boolean> {

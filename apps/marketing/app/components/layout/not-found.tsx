@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { Button } from '@repo/ui';
+import { Button } from '@repo/ui/button';
 
 /** Spec section 2: the fallback page for any unknown address. */
 export function NotFound() {

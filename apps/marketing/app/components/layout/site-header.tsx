@@ -1,6 +1,8 @@
 import { Link, NavLink, useLocation } from '@remix-run/react';
-import { Button, cn } from '@repo/ui';
-import { Menu, X } from 'lucide-react';
+import { Button } from '@repo/ui/button';
+import { cn } from '@repo/ui/lib/cn';
+import Menu from 'lucide-react/icons/menu';
+import X from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
 import { MOBILE_BREAKPOINT_PX, NAV_LINKS } from '~/utils/site';
 import { Logo } from './logo';

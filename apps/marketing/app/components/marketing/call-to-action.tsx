@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
-import { Button } from '@repo/ui';
-import { ArrowRight } from 'lucide-react';
+import { Button } from '@repo/ui/button';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import type { ReactNode } from 'react';
 
 interface CallToActionProps {

@@ -1,4 +1,4 @@
-import { cn } from '@repo/ui';
+import { cn } from '@repo/ui/lib/cn';
 import type { ReactNode } from 'react';
 
 interface SectionProps {

@@ -1,15 +1,54 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@repo/ui';
-import { BETA_FEEDBACK_STEPS } from '@repo/validation';
+import { BETA_FEEDBACK_STEPS, SURVEY_KEY_STORAGE } from '@repo/validation';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BetaFeedbackSurvey } from './beta-feedback-survey';
 import { isRequired, SURVEY_FIELDS } from './survey-fields';
 
-const fetchMock = vi.fn<typeof fetch>();
+type Reply = Response | Promise<Response>;
+
+/**
+ * A fake of the API the survey calls: the final submit answers what each test
+ * sets (`submitReplies`, in order); the progress endpoints (issue 12) answer as
+ * the API would, with what `stored` holds, and every call is recorded.
+ */
+let submitReplies: (() => Reply)[] = [];
+let stored: { step: number; answers: Record<string, string> } | null = null;
+let progressStatus = 200;
+const calls: { method: string; url: string; body?: Record<string, unknown> }[] = [];
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = String(input);
+  const method = init?.method ?? 'GET';
+  const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+  calls.push({ method, url, body });
+  if (url.startsWith('/api/beta-feedback/progress')) {
+    if (method === 'GET') {
+      const progress = stored && {
+        ...stored,
+        savedAt: new Date().toISOString(),
+        resumableUntil: new Date().toISOString(),
+      };
+      return Response.json({ progress });
+    }
+    const status = progressStatus;
+    progressStatus = 200;
+    return Response.json({ saved: true }, { status });
+  }
+  const reply = submitReplies.shift();
+  return reply ? reply() : new Response('{}', { status: 201 });
+});
+
+const submits = () => calls.filter((call) => call.url === '/api/beta-feedback');
+const saves = () => calls.filter((call) => call.method === 'PUT');
 
 beforeEach(() => {
-  fetchMock.mockReset();
+  submitReplies = [];
+  stored = null;
+  progressStatus = 200;
+  calls.length = 0;
+  fetchMock.mockClear();
+  localStorage.clear();
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -92,7 +131,7 @@ describe('beta feedback survey', () => {
 
   it('submits all nine steps and shows the thank-you screen', async () => {
     let resolve: (response: Response) => void = () => undefined;
-    fetchMock.mockReturnValueOnce(new Promise((done) => (resolve = done)));
+    submitReplies.push(() => new Promise((done) => (resolve = done)));
     const { user } = setup();
     for (let index = 0; index < 8; index++) {
       answerStep(index);
@@ -105,17 +144,19 @@ describe('beta feedback survey', () => {
     expect(
       await screen.findByRole('heading', { name: 'Thank you for your feedback!' }),
     ).toBeInTheDocument();
-    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, string>;
+    expect(submits()).toHaveLength(1);
+    const body = submits()[0]!.body!;
     expect(body.email).toBe('tester@example.com');
     expect(body.aiExperienceLevel).toBe('beginner');
     expect(body).not.toHaveProperty('generalFeedback');
-    // 21 answers and the empty honeypot.
+    // 21 answers, the empty honeypot and the key of the survey saved step by step.
     expect(body.website).toBe('');
-    expect(Object.keys(body)).toHaveLength(22);
+    expect(body.progressKey).toEqual(expect.stringMatching(/^[\w-]{16,}$/));
+    expect(Object.keys(body)).toHaveLength(23);
   });
 
   it('shows the failure toast and stays on the last step when sending fails', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('down', { status: 500 }));
+    submitReplies.push(() => new Response('down', { status: 500 }));
     const { user } = setup();
     for (let index = 0; index < 8; index++) {
       answerStep(index);
@@ -127,7 +168,6 @@ describe('beta feedback survey', () => {
   });
 
   it('has a honeypot people never reach, and sends what a bot wrote into it', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 201 }));
     const { user } = setup();
     const honeypot = screen.getByLabelText<HTMLInputElement>('Leave this field empty');
     expect(honeypot).toHaveAttribute('name', 'website');
@@ -141,7 +181,116 @@ describe('beta feedback survey', () => {
     }
     await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
     await screen.findByRole('heading', { name: 'Thank you for your feedback!' });
-    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, string>;
-    expect(body.website).toBe('https://spam.example');
+    expect(submits()[0]?.body?.website).toBe('https://spam.example');
+    // The steps' saves carry it too, so that the API keeps nothing of them either.
+    expect(saves().at(-1)?.body?.website).toBe('https://spam.example');
+  });
+});
+
+describe('beta feedback survey, saved step by step (issue 12)', () => {
+  it('starts a survey when it opens, then saves the answers and the step at each Next', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    const key = localStorage.getItem(SURVEY_KEY_STORAGE);
+    expect(key).toEqual(expect.stringMatching(/^[\w-]{16,}$/));
+    expect(saves()[0]!.body).toEqual({ key, step: 1, answers: {}, website: '' });
+
+    answerStep(0);
+    // A half-typed answer of a later step is not saved until its own Next.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.change(document.getElementById('survey-primaryRole')!, { target: { value: '  ' } });
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]!.body).toEqual({
+      key,
+      step: 2,
+      answers: { email: 'tester@example.com', firstName: 'Tester', lastName: 'Tester' },
+      website: '',
+    });
+    answerStep(1);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(saves()).toHaveLength(3));
+    expect(saves()[2]!.body).toMatchObject({
+      step: 3,
+      answers: { primaryRole: 'Tester', aiExperienceLevel: 'beginner' },
+    });
+    // Previous does not save.
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(saves()).toHaveLength(3);
+  });
+
+  it('puts back the answers and the step of a survey left earlier', async () => {
+    localStorage.setItem(SURVEY_KEY_STORAGE, 'an-earlier-browser-key-1234');
+    stored = {
+      step: 3,
+      answers: {
+        email: 'back@example.com',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        primaryRole: 'Editor',
+        aiExperienceLevel: 'expert',
+      },
+    };
+    const { user } = setup();
+    expect(await screen.findByText('Step 3 of 9')).toBeInTheDocument();
+    expect(screen.getByText(/^Welcome back: your earlier answers are restored\./)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(calls[0]).toMatchObject({
+      method: 'GET',
+      url: '/api/beta-feedback/progress?key=an-earlier-browser-key-1234',
+    });
+    // Resuming is not a new start.
+    expect(saves()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByLabelText(/What is your primary role/)).toHaveValue('Editor');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByLabelText(/Email address/)).toHaveValue('back@example.com');
+  });
+
+  it('starts anew when the survey left earlier can no longer be resumed', async () => {
+    localStorage.setItem(SURVEY_KEY_STORAGE, 'an-expired-browser-key-1234');
+    setup();
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(screen.getByText('Step 1 of 9')).toBeInTheDocument();
+    const key = localStorage.getItem(SURVEY_KEY_STORAGE);
+    expect(key).not.toBe('an-expired-browser-key-1234');
+    expect(saves()[0]!.body).toMatchObject({ key, step: 1 });
+  });
+
+  it('takes a new key when the API says the survey is closed, and saves again', async () => {
+    progressStatus = 409;
+    setup();
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    const [first, second] = saves();
+    expect(first!.body!.key).not.toBe(second!.body!.key);
+    expect(localStorage.getItem(SURVEY_KEY_STORAGE)).toBe(second!.body!.key);
+  });
+
+  it('completes the saved survey with the final submit and forgets its key', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    const key = localStorage.getItem(SURVEY_KEY_STORAGE);
+    for (let index = 0; index < 8; index++) {
+      answerStep(index);
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    await screen.findByRole('heading', { name: 'Thank you for your feedback!' });
+    expect(submits()[0]!.body!.progressKey).toBe(key);
+    expect(localStorage.getItem(SURVEY_KEY_STORAGE)).toBeNull();
+  });
+
+  it('keeps the key when the submit fails, so the answers stay resumable', async () => {
+    submitReplies.push(() => new Response('down', { status: 500 }));
+    const { user } = setup();
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    for (let index = 0; index < 8; index++) {
+      answerStep(index);
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    await screen.findByText('Unable to submit feedback');
+    expect(localStorage.getItem(SURVEY_KEY_STORAGE)).not.toBeNull();
   });
 });

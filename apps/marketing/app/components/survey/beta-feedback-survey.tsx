@@ -25,6 +25,8 @@ import {
   type SurveyValues,
   toFeedbackPayload,
 } from './survey-fields';
+import { SurveyResumeNote } from './survey-resume-note';
+import { useSurveyProgress } from './use-survey-progress';
 
 const TOTAL = BETA_FEEDBACK_STEPS.length;
 
@@ -33,14 +35,21 @@ interface BetaFeedbackSurveyProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** `website` is the honeypot's value: empty from a person. */
-async function postFeedback(values: SurveyValues, website: string): Promise<boolean> {
+/**
+ * `website` is the honeypot's value: empty from a person. `progressKey` names the
+ * survey saved step by step that this submit completes (issue 12).
+ */
+async function postFeedback(
+  values: SurveyValues,
+  website: string,
+  progressKey?: string,
+): Promise<boolean> {
   try {
     const response = await fetch('/api/beta-feedback', {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ ...toFeedbackPayload(values), website }),
+      body: JSON.stringify({ ...toFeedbackPayload(values), website, progressKey }),
     });
     return response.ok;
   } catch {
@@ -58,6 +67,11 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
   const scrollRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
   const honeypotRef = useRef<HTMLInputElement>(null);
+  // Issue 12: answers are saved at each step and put back on a return within 7 days.
+  const progress = useSurveyProgress(open, (restored) => {
+    setValues((current) => ({ ...current, ...restored.answers }));
+    setStepIndex(restored.step - 1);
+  });
   const step = BETA_FEEDBACK_STEPS[stepIndex] ?? BETA_FEEDBACK_STEPS[0];
   const isLast = stepIndex === TOTAL - 1;
 
@@ -94,14 +108,17 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!stepIsValid() || submitting) return;
+    const website = honeypotRef.current?.value ?? '';
     if (!isLast) {
-      setStepIndex((index) => index + 1);
+      setStepIndex(stepIndex + 1);
+      progress.saveStep(stepIndex + 2, values, website);
       return;
     }
     setSubmitting(true);
-    const ok = await postFeedback(values, honeypotRef.current?.value ?? '');
+    const ok = await postFeedback(values, website, await progress.progressKey());
     setSubmitting(false);
     if (ok) {
+      progress.complete();
       toast(TOASTS.surveySuccess);
       setSubmitted(true);
     } else {
@@ -167,6 +184,7 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
                 <DialogDescription className="mt-2 text-sm text-muted-foreground">
                   Fields marked with <span className="text-destructive">*</span> are required.
                 </DialogDescription>
+                <SurveyResumeNote restored={progress.restored} />
               </div>
               {step.fields.map((field) => (
                 <SurveyField

@@ -1,4 +1,5 @@
 import { ApiError } from '@repo/api-client';
+import { readFirstTouch } from '@repo/analytics/first-touch';
 import { browserApi } from '~/utils/browser-api';
 import { toSignupPayload, type WaitlistValues } from './waitlist-rules';
 
@@ -18,7 +19,11 @@ export async function submitWaitlist(
   website = '',
 ): Promise<{ outcome: WaitlistOutcome; error?: string }> {
   try {
-    await browserApi.post('/api/waitlist', { ...toSignupPayload(values), website });
+    await browserApi.post('/api/waitlist', {
+      ...toSignupPayload(values),
+      website,
+      source: readFirstTouch(),
+    });
     return { outcome: 'success' };
   } catch (error) {
     return {

@@ -1,0 +1,201 @@
+import { request } from 'node:http';
+import { type AppServer, startAppServer } from '@repo/e2e';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUpHarness } from './harness';
+import { measurePageJavaScript } from './page-javascript';
+
+// Issue 13: budgets that do not depend on the machine's speed, on the production build.
+const { harness } = setUpHarness();
+
+const KB = 1024;
+const CONTENT_PAGES = ['/', '/features', '/benefits', '/pricing', '/blog', '/about', '/docs'];
+const FORM_PAGES = ['/beta', '/contact', '/beta-feedback'];
+const CONTENT_BUDGET = 100 * KB;
+const FORM_BUDGET = 120 * KB;
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as sent, still encoded. */
+  bytes: Buffer;
+}
+
+/** GET without decoding (fetch would undo the Content-Encoding this test is about). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          bytes: Buffer.concat(chunks),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function aPostSlug(): Promise<string> {
+  const posts = (await (await fetch(`${harness.stack.apiUrl}/api/posts`)).json()) as {
+    slug: string;
+  }[];
+  expect(posts.length).toBeGreaterThan(0);
+  return posts[0]!.slug;
+}
+
+async function aScriptOf(path: string): Promise<string> {
+  const html = await (await fetch(`${harness.baseUrl}${path}`)).text();
+  const script = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+  expect(script).toBeDefined();
+  return script!;
+}
+
+describe('compression', () => {
+  it('sends a page, a script and an /api answer in brotli to a browser that accepts it', async () => {
+    const script = await aScriptOf('/');
+    for (const path of ['/', `/blog/${await aPostSlug()}`, script, '/api/posts']) {
+      const answer = await rawGet(`${harness.baseUrl}${path}`, {
+        'accept-encoding': 'gzip, deflate, br',
+      });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers['content-encoding'], path).toBe('br');
+      expect(answer.headers.vary, path).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('falls back to gzip, and sends plain bytes to a client that accepts neither', async () => {
+    const script = await aScriptOf('/blog');
+    for (const path of ['/blog', script]) {
+      const gzip = await rawGet(`${harness.baseUrl}${path}`, { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding'], path).toBe('gzip');
+      const plain = await rawGet(`${harness.baseUrl}${path}`, { 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      expect(gzip.bytes.length, path).toBeLessThan(plain.bytes.length / 2);
+    }
+  });
+
+  it('serves fingerprinted scripts precompressed, cached for a year', async () => {
+    const script = await aScriptOf('/');
+    const answer = await rawGet(`${harness.baseUrl}${script}`, { 'accept-encoding': 'br' });
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(answer.headers['content-type']).toMatch(/javascript/);
+    // Precompressed files carry the length of the file sent; on-the-fly answers are chunked.
+    expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('JavaScript each page loads before any interaction (gzip)', () => {
+  it(`stays within ${CONTENT_BUDGET / KB} KB on content pages and ${FORM_BUDGET / KB} KB on form pages`, async () => {
+    const pages = [
+      ...CONTENT_PAGES.map((path) => ({ path, budget: CONTENT_BUDGET })),
+      { path: `/blog/${await aPostSlug()}`, budget: CONTENT_BUDGET },
+      ...FORM_PAGES.map((path) => ({ path, budget: FORM_BUDGET })),
+    ];
+    const over: string[] = [];
+    for (const { path, budget } of pages) {
+      const measured = await measurePageJavaScript(harness.baseUrl, path);
+      // Guards the measurement itself: React and Remix alone are some 80 KB.
+      expect(measured.gzipBytes, path).toBeGreaterThan(70 * KB);
+      console.log(`${path}: ${(measured.gzipBytes / KB).toFixed(1)} KB of ${budget / KB} KB`);
+      if (measured.gzipBytes > budget) {
+        over.push(`${path}: ${(measured.gzipBytes / KB).toFixed(1)} KB > ${budget / KB} KB`);
+      }
+    }
+    expect(over).toEqual([]);
+  });
+
+  it('keeps the forms and zod out of the pages that do not show them', async () => {
+    const home = await measurePageJavaScript(harness.baseUrl, '/');
+    const sources = await Promise.all(
+      home.files
+        .filter((file) => file.url.startsWith('http'))
+        .map(async (file) => (await fetch(file.url)).text()),
+    );
+    const all = sources.join('\n');
+    // zod's error class, and the wizard's and survey's questions.
+    expect(all).not.toContain('ZodError');
+    expect(all).not.toContain('What is your work email?');
+    expect(all).not.toContain('How easy was it to get started');
+  });
+});
+
+describe('what pages carry', () => {
+  it('sends post summaries to the home page and the listing, never a post body', async () => {
+    const slug = await aPostSlug();
+    const post = (await (await fetch(`${harness.stack.apiUrl}/api/posts/${slug}`)).json()) as {
+      content: string;
+    };
+    // A sentence from the middle of the text.
+    const sentence = post.content
+      .split('\n')
+      .find((line) => line.length > 80)!
+      .slice(0, 60);
+    for (const path of ['/', '/blog']) {
+      const html = await (await fetch(`${harness.baseUrl}${path}`)).text();
+      expect(html, path).toContain(`/blog/${slug}`);
+      expect(html, path).not.toContain(sentence.replace(/"/g, '\\"'));
+    }
+  });
+
+  it('sends a post page its text once, in the markup, not again as data', async () => {
+    const slug = await aPostSlug();
+    const html = await (await fetch(`${harness.baseUrl}/blog/${slug}`)).text();
+    const article = /data-post-content="">([\s\S]{40})/.exec(html)?.[1];
+    expect(article).toBeDefined();
+    expect(html.split(article!).length - 1).toBe(1);
+  });
+});
+
+describe('the page micro-cache', () => {
+  let uncached: AppServer;
+
+  beforeAll(async () => {
+    uncached = await startAppServer('marketing', {
+      API_URL: harness.stack.apiUrl,
+      MARKETING_PAGE_CACHE: '0',
+    });
+  });
+  afterAll(async () => {
+    await uncached?.stop();
+  });
+
+  it('answers a repeated anonymous page view from memory, with a fresh nonce each time', async () => {
+    const path = `/blog/${await aPostSlug()}`;
+    await fetch(`${harness.baseUrl}${path}`).then((response) => response.text());
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${harness.baseUrl}${path}`);
+      expect(response.headers.get('x-cache')).toBe('HIT');
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy')!)![1]!;
+      const html = await response.text();
+      const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter(
+        (tag) => !tag.includes('application/ld+json'),
+      );
+      expect(scripts.length).toBeGreaterThan(1);
+      for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(3);
+  });
+
+  it('is bypassed by a visitor with cookies', async () => {
+    await fetch(`${harness.baseUrl}/about`).then((response) => response.text());
+    const response = await fetch(`${harness.baseUrl}/about`, { headers: { cookie: 'a=b' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-cache')).toBeNull();
+  });
+
+  it('is off with MARKETING_PAGE_CACHE=0', async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${uncached.url}/about`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-cache')).toBeNull();
+      await response.text();
+    }
+  });
+});

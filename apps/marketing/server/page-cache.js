@@ -1,0 +1,238 @@
+// A short-lived in-process cache of rendered pages (issue 13): the micro-cache a
+// CDN would otherwise give. Only anonymous GET and HEAD requests are answered from
+// it, and only answers that a shared cache may keep: status 200, no Set-Cookie,
+// `s-maxage` in Cache-Control (kept that long, as a CDN would), no Vary beyond
+// Accept-Encoding. Pages depend on their address alone (no loader reads cookies or
+// headers), so the key is the path and query string.
+//
+// Content-Security-Policy nonces: every page carries a nonce, in its policy and on
+// its scripts, that must be new for every answer; a nonce served twice could be
+// copied by an injected script. So the cached copy keeps the page cut at each
+// occurrence of the nonce it was rendered with, and every hit is sent with a fresh
+// random nonce spliced into the HTML and the policy: the page keeps its nonce-based
+// policy, identical in form to a freshly rendered one. The price is that a hit's
+// bytes differ every time, so it is compressed on its way out (by the compression
+// middleware, which negotiates brotli or gzip from this request's Accept-Encoding)
+// instead of stored compressed; the cache holds the identity body, and each
+// Accept-Encoding variant is produced from it. Splicing a nonce and compressing
+// 50 KB costs about a millisecond, against tens of milliseconds for a render.
+import { Buffer } from 'node:buffer';
+import { randomBytes } from 'node:crypto';
+
+/** More entries than pages and filter combinations people use; the oldest go first. */
+const MAX_ENTRIES = 500;
+/** Larger answers are not worth holding in memory. */
+const MAX_BODY_BYTES = 1024 * 1024;
+/** Headers that describe one transfer, not the page. */
+const TRANSFER_HEADERS = new Set([
+  'connection',
+  'content-encoding',
+  'content-length',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+  'age',
+  'x-cache',
+]);
+
+/**
+ * MARKETING_PAGE_CACHE: '1' (the default) or '0' to switch the cache off.
+ * @param {string | undefined} value
+ * @returns {boolean}
+ */
+export function parsePageCacheSetting(value) {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '1' || text === 'true') return true;
+  if (text === '0' || text === 'false') return false;
+  throw new Error('MARKETING_PAGE_CACHE: 1 (on) or 0 (off)');
+}
+
+/**
+ * Seconds a shared cache may keep the answer, and how long past that it may serve
+ * it while fetching a fresh one; undefined when it may not keep it at all.
+ * @param {string | undefined} cacheControl
+ */
+export function sharedCacheLifetime(cacheControl) {
+  if (!cacheControl || /(?:^|,)\s*(?:private|no-store|no-cache)\b/i.test(cacheControl)) {
+    return undefined;
+  }
+  const maxAge = /(?:^|,)\s*s-maxage\s*=\s*(\d+)/i.exec(cacheControl);
+  if (!maxAge || Number(maxAge[1]) <= 0) return undefined;
+  const stale = /(?:^|,)\s*stale-while-revalidate\s*=\s*(\d+)/i.exec(cacheControl);
+  return { maxAgeSeconds: Number(maxAge[1]), staleSeconds: stale ? Number(stale[1]) : 0 };
+}
+
+/** @param {import('express').Request} req */
+function isAnonymousRead(req) {
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    req.headers.cookie === undefined &&
+    req.headers.authorization === undefined
+  );
+}
+
+/** The nonce of a Content-Security-Policy, if it has one. */
+function nonceOf(policy) {
+  return typeof policy === 'string' ? /'nonce-([^']+)'/.exec(policy)?.[1] : undefined;
+}
+
+/**
+ * @typedef {object} Entry
+ * @property {string[]} parts the body, cut at each occurrence of the render's nonce
+ * @property {Record<string, string | string[]>} headers
+ * @property {string | undefined} policy the Content-Security-Policy, with the nonce as `{nonce}`
+ * @property {number} storedAt
+ * @property {number} freshUntil
+ * @property {number} staleUntil
+ * @property {boolean} refreshing whether a request is rendering a fresh copy now
+ */
+
+/**
+ * @param {{ enabled: boolean, now?: () => number, skip?: (req: import('express').Request) => boolean }} options
+ *   `skip`: requests never answered from (or stored in) the cache.
+ */
+export function createPageCache({ enabled, now = Date.now, skip = () => false }) {
+  /** @type {Map<string, Entry>} */
+  const entries = new Map();
+
+  /**
+   * Answers a request from the cache. Mounted after the compression middleware,
+   * which then encodes the answer for this request's Accept-Encoding.
+   * @type {import('express').RequestHandler}
+   */
+  function serve(req, res, next) {
+    if (!enabled || !isAnonymousRead(req) || skip(req)) return next();
+    const key = req.originalUrl;
+    const entry = entries.get(key);
+    const time = now();
+    if (!entry || time >= entry.staleUntil) {
+      res.locals.pageCacheStore = key;
+      return next();
+    }
+    if (time >= entry.freshUntil && !entry.refreshing) {
+      // Stale: this request renders a fresh copy; the others get this one meanwhile
+      // (stale-while-revalidate), so an expiry never sends every visitor to render at once.
+      entry.refreshing = true;
+      res.locals.pageCacheStore = key;
+      res.on('close', () => {
+        entry.refreshing = false;
+      });
+      return next();
+    }
+    // Recently used entries are evicted last.
+    entries.delete(key);
+    entries.set(key, entry);
+    const nonce = randomBytes(16).toString('base64');
+    const body = Buffer.from(entry.parts.join(nonce), 'utf8');
+    res.status(200);
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    if (entry.policy)
+      res.setHeader('content-security-policy', entry.policy.split('{nonce}').join(nonce));
+    res.setHeader('age', String(Math.floor((time - entry.storedAt) / 1000)));
+    res.setHeader('x-cache', 'HIT');
+    res.setHeader('content-length', String(body.length));
+    return req.method === 'HEAD' ? res.end() : res.end(body);
+  }
+
+  /**
+   * Records what the rest of the chain answers (after compression, so it sees the
+   * identity body) and keeps it when a shared cache may.
+   * @type {import('express').RequestHandler}
+   */
+  function capture(req, res, next) {
+    const key = res.locals.pageCacheStore;
+    if (!key) return next();
+    res.setHeader('x-cache', 'MISS');
+    if (req.method !== 'GET') return next();
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    let tooLarge = false;
+    const collect = (chunk, encoding) => {
+      if (tooLarge || chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      size += buffer.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(Buffer.from(buffer));
+    };
+    // What the page itself says about its encoding, read before the compression
+    // middleware (which runs when the headers go out) adds its own.
+    let pageEncoding;
+    const write = res.write;
+    const end = res.end;
+    res.write = function (chunk, encoding, callback) {
+      if (!res.headersSent) pageEncoding = res.getHeader('content-encoding');
+      collect(chunk, encoding);
+      return write.call(this, chunk, encoding, callback);
+    };
+    res.end = function (chunk, encoding, callback) {
+      if (!res.headersSent) pageEncoding = res.getHeader('content-encoding');
+      collect(chunk, encoding);
+      return end.call(this, chunk, encoding, callback);
+    };
+    res.once('finish', () => {
+      // Encoded by the page itself: not ours to splice.
+      if (tooLarge || (pageEncoding !== undefined && pageEncoding !== 'identity')) return;
+      const entry = entryFrom(res, Buffer.concat(chunks), now());
+      if (!entry) {
+        // The page moved, vanished or went private: forget the old copy. A server error
+        // keeps it (served until its stale time runs out) rather than spread the error.
+        if (res.statusCode < 500) entries.delete(key);
+        return;
+      }
+      entries.delete(key);
+      entries.set(key, entry);
+      while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value);
+    });
+    return next();
+  }
+
+  return { serve, capture, clear: () => entries.clear(), size: () => entries.size };
+}
+
+/**
+ * The cache entry for a finished answer, or undefined when it must not be kept.
+ * @param {import('express').Response} res
+ * @param {Buffer} body
+ * @param {number} time
+ * @returns {Entry | undefined}
+ */
+function entryFrom(res, body, time) {
+  if (res.statusCode !== 200 || res.getHeader('set-cookie') !== undefined) return undefined;
+  const lifetime = sharedCacheLifetime(String(res.getHeader('cache-control') ?? ''));
+  if (!lifetime) return undefined;
+  const vary = String(res.getHeader('vary') ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  if (vary.some((name) => name !== 'accept-encoding')) return undefined;
+
+  const policy = res.getHeader('content-security-policy');
+  const nonce = nonceOf(policy);
+  const text = body.toString('utf8');
+  /** @type {Record<string, string | string[]>} */
+  const headers = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined || TRANSFER_HEADERS.has(name) || name === 'content-security-policy')
+      continue;
+    headers[name] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return {
+    parts: nonce ? text.split(nonce) : [text],
+    headers,
+    policy:
+      typeof policy === 'string'
+        ? nonce
+          ? policy.split(`'nonce-${nonce}'`).join("'nonce-{nonce}'")
+          : policy
+        : undefined,
+    storedAt: time,
+    freshUntil: time + lifetime.maxAgeSeconds * 1000,
+    staleUntil: time + (lifetime.maxAgeSeconds + lifetime.staleSeconds) * 1000,
+    refreshing: false,
+  };
+}

@@ -1,0 +1,211 @@
+// @vitest-environment node
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import compression from 'compression';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createPageCache,
+  parsePageCacheSetting,
+  sharedCacheLifetime,
+} from '../server/page-cache.js';
+
+const PAGE_CACHE = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/**
+ * The production server's order (server/serve.js): compression, the cache, then
+ * a stand-in for Remix that renders a page with a fresh nonce, as entry.server does.
+ */
+async function startSite(options: { enabled?: boolean } = {}) {
+  let clock = 1_000_000;
+  const renders: string[] = [];
+  const cache = createPageCache({
+    enabled: options.enabled ?? true,
+    now: () => clock,
+    skip: (req) => req.path.startsWith('/api/'),
+  });
+  const app = express();
+  app.use(compression({ threshold: 1024 }));
+  app.use(cache.serve, cache.capture);
+  app.get('*', (req, res) => {
+    renders.push(req.originalUrl);
+    const nonce = `n${renders.length}${'x'.repeat(22)}`;
+    if (req.path === '/cookie') res.setHeader('set-cookie', 'a=b');
+    if (req.path === '/gone')
+      return res.status(404).set('cache-control', 'public, s-maxage=60').send('gone');
+    res.setHeader('cache-control', req.path === '/private' ? 'private, max-age=60' : PAGE_CACHE);
+    res.setHeader(
+      'content-security-policy',
+      `default-src 'self'; script-src 'self' 'nonce-${nonce}'`,
+    );
+    res.type('html');
+    // Larger than the compression threshold, like every real page.
+    res.write(`<html><head><script nonce="${nonce}">boot()</script></head><body>`);
+    res.end(
+      `<p>${req.originalUrl}</p>${'<p>text</p>'.repeat(200)}<script nonce="${nonce}">run()</script></body></html>`,
+    );
+  });
+  const server = app.listen(0, '127.0.0.1');
+  servers.push(server);
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    renders,
+    /** Fetches and reads to the end (a page is kept once its answer has finished). */
+    get: async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
+      const response = await fetch(`${base}${path}`, { headers, method });
+      const body = await response.text();
+      return { status: response.status, headers: response.headers, body };
+    },
+    advance: (seconds: number) => {
+      clock += seconds * 1000;
+    },
+  };
+}
+
+function nonceOf(response: { headers: Headers }): string {
+  return /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')![1]!;
+}
+
+describe('the page cache', () => {
+  it('answers a repeated anonymous GET from memory, rendering the page once', async () => {
+    const site = await startSite();
+    const first = await site.get('/blog');
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    const firstBody = first.body;
+    const second = await site.get('/blog');
+    expect(second.status).toBe(200);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.headers.get('cache-control')).toBe(PAGE_CACHE);
+    expect(second.headers.get('age')).toBe('0');
+    const secondBody = second.body;
+    expect(secondBody.replaceAll(nonceOf(second), 'N')).toBe(
+      firstBody.replaceAll(nonceOf(first), 'N'),
+    );
+    expect(site.renders).toEqual(['/blog']);
+  });
+
+  it('gives every answer from the cache a fresh nonce, in its policy and on each of its scripts', async () => {
+    const site = await startSite();
+    const rendered = await site.get('/');
+    const renderedNonce = nonceOf(rendered);
+    const nonces = new Set([renderedNonce]);
+    for (let i = 0; i < 3; i++) {
+      const hit = await site.get('/');
+      expect(hit.headers.get('x-cache')).toBe('HIT');
+      const nonce = nonceOf(hit);
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      nonces.add(nonce);
+      const body = hit.body;
+      expect(body.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`]);
+      expect(body).not.toContain(renderedNonce);
+    }
+    expect(nonces.size).toBe(4);
+    expect(site.renders).toHaveLength(1);
+  });
+
+  it('compresses what it serves for the encoding each request accepts', async () => {
+    const site = await startSite();
+    await site.get('/');
+    const brotli = await site.get('/', { 'accept-encoding': 'br' });
+    expect(brotli.headers.get('x-cache')).toBe('HIT');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    const gzip = await site.get('/', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    // fetch decodes: the body is the page either way.
+    expect(gzip.body).toContain('<p>/</p>');
+    expect(brotli.body).toContain('<p>/</p>');
+  });
+
+  it('keeps one copy per path and query string', async () => {
+    const site = await startSite();
+    await site.get('/blog?category=News');
+    await site.get('/blog?category=Guides');
+    const again = await site.get('/blog?category=News');
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(again.body).toContain('<p>/blog?category=News</p>');
+    expect(site.renders).toEqual(['/blog?category=News', '/blog?category=Guides']);
+  });
+
+  it('is bypassed by requests with a cookie or credentials, and by other methods', async () => {
+    const site = await startSite();
+    await site.get('/');
+    const credentials: Record<string, string>[] = [
+      { cookie: 'session=1' },
+      { authorization: 'Bearer key' },
+    ];
+    for (const headers of credentials) {
+      const answer = await site.get('/', headers);
+      expect(answer.headers.get('x-cache')).toBeNull();
+    }
+    const posted = await site.get('/', {}, 'POST');
+    expect(posted.headers.get('x-cache')).toBeNull();
+    expect(site.renders).toEqual(['/', '/', '/']);
+  });
+
+  it('never keeps answers that set a cookie, are private, are not 200 or are not its to cache', async () => {
+    const site = await startSite();
+    for (const path of ['/cookie', '/private', '/gone', '/api/posts']) {
+      await site.get(path);
+      const again = await site.get(path);
+      expect(again.headers.get('x-cache'), path).not.toBe('HIT');
+    }
+    expect(site.renders).toEqual([
+      '/cookie',
+      '/cookie',
+      '/private',
+      '/private',
+      '/gone',
+      '/gone',
+      '/api/posts',
+      '/api/posts',
+    ]);
+  });
+
+  it('keeps a page for its s-maxage, then one request renders it again while the others get the stale copy', async () => {
+    const site = await startSite();
+    await site.get('/');
+    site.advance(299);
+    expect((await site.get('/')).headers.get('x-cache')).toBe('HIT');
+    site.advance(2);
+    const [refreshing, meanwhile] = await Promise.all([site.get('/'), site.get('/')]);
+    expect([refreshing, meanwhile].map((answer) => answer.headers.get('x-cache')).sort()).toEqual([
+      'HIT',
+      'MISS',
+    ]);
+    expect(site.renders).toEqual(['/', '/']);
+    const fresh = await site.get('/');
+    expect(fresh.headers.get('x-cache')).toBe('HIT');
+    expect(fresh.headers.get('age')).toBe('0');
+    // Past the stale-while-revalidate window the copy is never served.
+    site.advance(300 + 600 + 1);
+    expect((await site.get('/')).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('is switched off by MARKETING_PAGE_CACHE=0', async () => {
+    expect(parsePageCacheSetting(undefined)).toBe(true);
+    expect(parsePageCacheSetting('1')).toBe(true);
+    expect(parsePageCacheSetting('0')).toBe(false);
+    expect(() => parsePageCacheSetting('sometimes')).toThrow('MARKETING_PAGE_CACHE');
+    const site = await startSite({ enabled: false });
+    await site.get('/');
+    expect((await site.get('/')).headers.get('x-cache')).toBeNull();
+    expect(site.renders).toEqual(['/', '/']);
+  });
+
+  it('reads how long a shared cache may keep an answer', () => {
+    expect(sharedCacheLifetime(PAGE_CACHE)).toEqual({ maxAgeSeconds: 300, staleSeconds: 600 });
+    expect(sharedCacheLifetime('public, max-age=60')).toBeUndefined();
+    expect(sharedCacheLifetime('private, s-maxage=60')).toBeUndefined();
+    expect(sharedCacheLifetime('no-store')).toBeUndefined();
+    expect(sharedCacheLifetime(undefined)).toBeUndefined();
+  });
+});
