@@ -37,7 +37,13 @@ const COLLEAGUE = {
 
 // Issue 8: the operator's token for the first account; later accounts need a staff domain.
 const SETUP_TOKEN = 'e2e-setup-token-0123456789';
-const API_ENV = { ADMIN_SETUP_TOKEN: SETUP_TOKEN, ADMIN_EMAIL_DOMAINS: 'wordloom.test' };
+const WEBHOOK = { username: 'postmark', password: 'e2e-webhook-password-0123' };
+const API_ENV = {
+  ADMIN_SETUP_TOKEN: SETUP_TOKEN,
+  ADMIN_EMAIL_DOMAINS: 'wordloom.test',
+  POSTMARK_WEBHOOK_USERNAME: WEBHOOK.username,
+  POSTMARK_WEBHOOK_PASSWORD: WEBHOOK.password,
+};
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -210,6 +216,68 @@ describe('admin console', () => {
       .getByTestId('stat-Beta Users')
       .filter({ hasText: new RegExp(`^${before + 1}$`) })
       .waitFor();
+  });
+
+  it('walks one person from signup through invitation to a bounced email, on their timeline', async () => {
+    await joinWaitlist(ref.stack.apiUrl, {
+      email: 'hedy@example.com',
+      firstName: 'Hedy',
+      lastName: 'Lamarr',
+    });
+    await openConsole('historian');
+    const row = page.getByRole('row').filter({ hasText: 'hedy@example.com' });
+    await row.getByRole('button', { name: 'Approve for Beta: Hedy Lamarr' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Approve and send invitation' })
+      .click();
+    await expectToast('Beta invitation sent');
+
+    // Postmark reports that the invitation bounced (its webhook, with the outbox id as metadata).
+    const outbox = await root.json<{
+      items: { id: string; toEmail: string; templateId: string }[];
+    }>('GET', '/api/admin/email/outbox?pageSize=100');
+    const invitation = outbox.items.find(
+      (item) => item.toEmail === 'hedy@example.com' && item.templateId === 'beta-invitation',
+    )!;
+    const bounce = await fetch(`${ref.stack.apiUrl}/api/email/webhooks/postmark`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${WEBHOOK.username}:${WEBHOOK.password}`).toString('base64')}`,
+      },
+      body: JSON.stringify({
+        RecordType: 'Bounce',
+        ID: 777,
+        Type: 'HardBounce',
+        TypeCode: 1,
+        MessageID: 'pm-hedy-invitation',
+        MessageStream: 'outbound',
+        Email: 'hedy@example.com',
+        BouncedAt: new Date(Date.now() + 1000).toISOString(),
+        Description: 'Mailbox not found.',
+        Inactive: true,
+        Metadata: { outbox_id: invitation.id },
+      }),
+    });
+    expect(bounce.status).toBe(200);
+
+    await openTab('Beta');
+    const participant = page.getByRole('row').filter({ hasText: 'hedy@example.com' });
+    await participant.getByRole('button', { name: 'History of Hedy Lamarr' }).click();
+    const timeline = page
+      .getByRole('dialog', { name: 'Hedy Lamarr' })
+      .getByRole('list', { name: 'Timeline' });
+    await timeline.getByText(/^Bounce: You're in/).waitFor();
+    for (const text of ['Joined the waitlist', 'Approved for the beta and invited']) {
+      await timeline.getByText(text).waitFor();
+    }
+    await timeline.getByText(/: waitlist\.approve$/).waitFor();
+    // Newest first: what Postmark said comes before the approval and the signup.
+    const items = await timeline.getByRole('listitem').allTextContents();
+    const bounced = items.findIndex((item) => item.includes('Bounce: '));
+    expect(bounced).toBeLessThan(items.findIndex((item) => item.includes('Joined the waitlist')));
+    expect(items.some((item) => item.includes('Mailbox not found.'))).toBe(true);
   });
 
   it('shows the participant and the queued invitation', async () => {

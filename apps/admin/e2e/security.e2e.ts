@@ -148,6 +148,10 @@ describe('security headers, with the real API', () => {
     const policy = response.headers.get('content-security-policy') ?? '';
     expect(policy).toContain("script-src 'self';");
     expect(policy).toContain("frame-ancestors 'none'");
+    // Frames: its own, and the public site's analytics opt-out page (issue 12).
+    expect(/frame-src [^;]*/.exec(policy)?.[0]).toBe(
+      `frame-src 'self' ${new URL(stack.publicUrls.marketing).origin}`,
+    );
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("base-uri 'self'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');

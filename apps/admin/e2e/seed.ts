@@ -169,3 +169,57 @@ export async function signIn(context: BrowserContext, account: StaffAccount): Pr
   });
   if (!response.ok()) throw new Error(`login: ${response.status()} ${await response.text()}`);
 }
+
+/** A desktop browser's User-Agent: the API keeps no survey progress from bot-like clients. */
+const BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36';
+
+/**
+ * One tester's beta survey through the public API (issue 12): opened, saved step
+ * by step up to `stopAt` (1-9), and submitted with `answers` when `submit` is set.
+ */
+export async function answerSurvey(
+  apiUrl: string,
+  key: string,
+  answers: Record<string, string>,
+  { stopAt = 9, submit = true }: { stopAt?: number; submit?: boolean } = {},
+): Promise<void> {
+  const steps = [
+    ['email', 'firstName', 'lastName'],
+    ['primaryRole', 'aiExperienceLevel'],
+    ['gettingStartedEase', 'initialImpressions'],
+    ['workflowEase', 'keywordResearchEase', 'blogPostCreationEase', 'whyItMattersUseful'],
+    [
+      'profileSetupRating',
+      'brandSetupRating',
+      'keywordResearchRating',
+      'blogPostRating',
+      'contentLibraryRating',
+    ],
+    ['generalFeedback'],
+    ['contentQualitySatisfaction', 'contentAccuracyRating', 'brandReflectionRating'],
+    ['recommendationLikelihood', 'overallSatisfaction'],
+  ];
+  for (let step = 1; step <= stopAt; step++) {
+    const given = Object.fromEntries(
+      steps
+        .slice(0, step - 1)
+        .flat()
+        .filter((field) => answers[field])
+        .map((field) => [field, answers[field]!]),
+    );
+    const response = await fetch(`${apiUrl}/api/beta-feedback/progress`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'user-agent': BROWSER_AGENT },
+      body: JSON.stringify({ key, step, answers: given }),
+    });
+    if (!response.ok)
+      throw new Error(`survey step ${step}: ${response.status} ${await response.text()}`);
+  }
+  if (!submit) return;
+  const response = await fetch(`${apiUrl}/api/beta-feedback`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...answers, progressKey: key }),
+  });
+  if (!response.ok) throw new Error(`survey: ${response.status} ${await response.text()}`);
+}

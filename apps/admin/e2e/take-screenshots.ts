@@ -51,6 +51,12 @@ export async function takeScreenshots(
       await page.waitForLoadState('networkidle');
       const name = tab.toLowerCase().replace(/\s+/g, '-');
       await shot(name);
+      if (tab === 'Analytics') {
+        // Its second view (issue 12).
+        await page.getByRole('tab', { name: 'Beta survey', exact: true }).click();
+        await page.waitForLoadState('networkidle');
+        await shot('analytics-beta-survey');
+      }
       const opener = DIALOGS[tab];
       if (opener && (await page.getByRole('button', { name: opener }).count()) > 0) {
         await page.getByRole('button', { name: opener }).first().click();

@@ -4,7 +4,8 @@
  * pnpm --filter @repo/admin build && pnpm --filter @repo/admin screenshots
  */
 import { startStack } from '@repo/e2e';
-import { joinWaitlist, sendContactMessage } from '../e2e/seed';
+import { randomUUID } from 'node:crypto';
+import { answerSurvey, joinWaitlist, sendContactMessage } from '../e2e/seed';
 import { takeScreenshots } from '../e2e/take-screenshots';
 
 /** The first account of the fresh install needs the operator's setup token. */
@@ -45,6 +46,42 @@ try {
       subject: 'A question about the beta',
       message: 'Can agencies join the beta with client work?',
     });
+  }
+  // The beta survey (issue 12): some finished, some stopped along the way.
+  const ratings = ['very_easy', 'easy', 'neutral', 'difficult', 'easy'];
+  const likelihoods = ['very_likely', 'likely', 'very_likely', 'unlikely', 'neutral'];
+  for (const [index, person] of people.entries()) {
+    const [firstName = '', lastName = ''] = person.split(' ');
+    const rating = ratings[index]!;
+    await answerSurvey(
+      stack.apiUrl,
+      randomUUID(),
+      {
+        email: `${firstName.toLowerCase()}@example.com`,
+        firstName,
+        lastName,
+        primaryRole: index % 2 ? 'Agency owner' : 'Content lead',
+        aiExperienceLevel: 'intermediate',
+        gettingStartedEase: rating,
+        initialImpressions: `Impression ${index + 1}: the brand setup was quick and the drafts read well.`,
+        workflowEase: rating,
+        keywordResearchEase: 'neutral',
+        blogPostCreationEase: rating,
+        whyItMattersUseful: 'very_useful',
+        profileSetupRating: 'easy',
+        brandSetupRating: rating,
+        keywordResearchRating: 'neutral',
+        blogPostRating: rating,
+        contentLibraryRating: 'did_not_attempt',
+        contentQualitySatisfaction: 'satisfied',
+        contentAccuracyRating: index % 2 ? 'neutral' : 'satisfied',
+        brandReflectionRating: 'very_satisfied',
+        recommendationLikelihood: likelihoods[index]!,
+        overallSatisfaction: 'satisfied',
+        improvementSuggestions: index % 2 ? 'A calendar export for the editorial plan.' : '',
+      },
+      { stopAt: index < 3 ? 9 : index + 1, submit: index < 3 },
+    );
   }
   const files = await takeScreenshots(stack.adminUrl!, login);
   console.log(`${files.length} screenshots:\n${files.join('\n')}`);

@@ -35,23 +35,48 @@ export function readBodyLimit(value) {
 }
 
 /**
+ * PUBLIC_SITE_URL: the public site's address (same variable as the API's and the
+ * site's). The console frames one page of it, the analytics opt-out (issue 12).
+ * @param {string | undefined} value
+ * @returns {string} its origin
+ */
+export function readSiteOrigin(value) {
+  const text = value?.trim() || 'http://localhost:3000';
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error('PUBLIC_SITE_URL must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error('PUBLIC_SITE_URL must be an absolute http(s) URL');
+  }
+  return url.origin;
+}
+
+/**
  * The console's Content-Security-Policy. Scripts only from this origin (Vite
  * emits no inline script); inline styles are allowed because the charts and
  * the email previews (a sandboxed srcdoc iframe, which inherits this policy)
- * use style attributes.
+ * use style attributes. Frames: this origin, and the public site, whose
+ * analytics opt-out page marks a staff browser at sign-in (issue 12).
+ * @param {{ siteOrigin: string }} options
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy({ siteOrigin }) {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src 'self' ${siteOrigin}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /**
  * Headers on every answer of the admin server: its pages, its assets, and its

@@ -4,14 +4,16 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setImmediate, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import {
-  CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
   isForwardingHeader,
   parseTrustProxy,
   readBodyLimit,
+  readSiteOrigin,
   securityHeaders,
 } from './security.js';
 
@@ -22,6 +24,7 @@ const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
 const trustProxy = parseTrustProxy(process.env.ADMIN_TRUST_PROXY);
 const bodyLimit = readBodyLimit(process.env.BODY_LIMIT_BYTES);
 const headers = securityHeaders({ production: process.env.NODE_ENV === 'production' });
+const policy = contentSecurityPolicy({ siteOrigin: readSiteOrigin(process.env.PUBLIC_SITE_URL) });
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 const app = Fastify({
@@ -64,10 +67,29 @@ app.addHook('onSend', async (request, reply, payload) => {
   for (const [name, value] of Object.entries(headers)) {
     if (!reply.hasHeader(name)) reply.header(name, value);
   }
-  if (!/^\/api(\/|\?|$)/.test(request.url) && !reply.hasHeader('content-security-policy')) {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  const isApi = /^\/api(\/|\?|$)/.test(request.url);
+  if (!isApi && !reply.hasHeader('content-security-policy')) {
+    reply.header('content-security-policy', policy);
+  }
+  // The SPA's files come in three encodings (see preCompressed below): a shared cache
+  // must key them by Accept-Encoding. @fastify/static does not say so itself.
+  const vary = String(reply.getHeader('vary') ?? '');
+  if ((!isApi || reply.hasHeader('content-encoding')) && !/accept-encoding/i.test(vary)) {
+    reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   }
   return payload;
+});
+
+// Brotli, else gzip, for what this server answers itself (the SPA's index.html on
+// every client-side route, its errors) and for /api answers the API sent plain.
+// Answers that already carry a Content-Encoding (the API's brotli, the build's
+// precompressed files below) pass through as they are, never encoded twice.
+// Request bodies are forwarded as they came: no decompression here.
+await app.register(compress, {
+  global: true,
+  globalDecompression: false,
+  encodings: ['br', 'gzip'],
+  threshold: 1024,
 });
 
 await app.register(async (api) => {
@@ -104,12 +126,15 @@ await app.register(async (api) => {
   });
 });
 
+// The build writes a .br and a .gz beside each file (vite-plugin-compression2): the
+// best one the browser accepts is sent with Content-Encoding and Vary: Accept-Encoding.
 await app.register(fastifyStatic, {
   root,
   wildcard: false,
   maxAge: '1y',
   immutable: true,
   index: false,
+  preCompressed: true,
 });
 
 // Every other path is a client-side route: answer with index.html, never cached.

@@ -1,26 +1,44 @@
-import { Toaster, TooltipProvider } from '@repo/ui';
+import { LazyToaster } from '@repo/ui';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { AcceptInvitePage } from '@/features/auth/accept-invite-page';
-import { AuthPage } from '@/features/auth/auth-page';
+import { FullPageSpinner } from '@/components/full-page-spinner';
 import { SessionProvider } from '@/features/auth/session-context';
-import { VerifyEmailPage } from '@/features/auth/verify-email-page';
-import { AdminPage } from '@/features/dashboard/admin-page';
 import { createQueryClient } from '@/lib/query-client';
+
+// Each page is its own download (issue 13): signing in does not fetch the console,
+// and the console does not fetch the sign-in forms (and zod) again.
+const AuthPage = lazy(() =>
+  import('@/features/auth/auth-page').then((module) => ({ default: module.AuthPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('@/features/auth/verify-email-page').then((module) => ({
+    default: module.VerifyEmailPage,
+  })),
+);
+const AcceptInvitePage = lazy(() =>
+  import('@/features/auth/accept-invite-page').then((module) => ({
+    default: module.AcceptInvitePage,
+  })),
+);
+const AdminPage = lazy(() =>
+  import('@/features/dashboard/admin-page').then((module) => ({ default: module.AdminPage })),
+);
 
 /** Opt in to React Router v7 behaviour now (and silence its upgrade warnings). */
 export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
 
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route path="/auth" element={<AuthPage />} />
-      <Route path="/verify-email" element={<VerifyEmailPage />} />
-      <Route path="/accept-invite" element={<AcceptInvitePage />} />
-      <Route path="/admin" element={<AdminPage />} />
-      <Route path="*" element={<Navigate to="/admin" replace />} />
-    </Routes>
+    <Suspense fallback={<FullPageSpinner label="Loading" />}>
+      <Routes>
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/accept-invite" element={<AcceptInvitePage />} />
+        <Route path="/admin" element={<AdminPage />} />
+        <Route path="*" element={<Navigate to="/admin" replace />} />
+      </Routes>
+    </Suspense>
   );
 }
 
@@ -34,10 +52,8 @@ export function AppProviders({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={300}>
-        <SessionProvider>{children}</SessionProvider>
-        <Toaster />
-      </TooltipProvider>
+      <SessionProvider>{children}</SessionProvider>
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

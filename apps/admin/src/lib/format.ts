@@ -8,6 +8,11 @@ export function formatDate(iso: string): string {
   return format(parseISO(iso), DATE_FORMAT);
 }
 
+/** A calendar day ('2025-06-01', no time zone) in the admin's format. */
+export function formatDay(day: string): string {
+  return format(parseISO(day), DATE_FORMAT);
+}
+
 export function formatDateTime(iso: string): string {
   return format(parseISO(iso), DATE_TIME_FORMAT);
 }

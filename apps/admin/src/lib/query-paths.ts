@@ -11,7 +11,10 @@ export const QUERY_PATHS = {
   apiKeys: '/api/admin/api-keys',
   templates: '/api/admin/email/templates',
   outbox: '/api/admin/email/outbox',
+  suppressions: '/api/admin/email/suppressions',
   setupStatus: '/api/setup-status',
   accounts: '/api/admin/accounts',
   auditLog: '/api/admin/audit-log',
+  surveyInsight: '/api/admin/feedback/insight',
+  surveyAnswers: '/api/admin/feedback/answers',
 } as const;

@@ -1,62 +1,81 @@
-import { Button, Card, CardContent, Skeleton } from '@repo/ui';
-import { SectionHeader } from '@/components/section-header';
-import { useDashboard } from '@/features/dashboard/use-dashboard';
-import { formatDate } from '@/lib/format';
-import { errorMessage } from '@/lib/notify';
-import { FunnelChart, PageViewsChart, RankingChart } from './analytics-charts';
-import { FeedbackChart } from './feedback-chart';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@repo/ui';
+import { DASHBOARD_PERIOD_PRESETS, dashboardQuerySchema } from '@repo/validation';
+import { useSearchParams } from 'react-router-dom';
+import { DASHBOARD_DAYS, type DashboardParams } from '@/features/dashboard/use-dashboard';
+import { SurveyInsightView } from '@/features/survey/survey-insight-view';
+import { SiteAnalyticsView } from './site-analytics-view';
 
-/** The analytics dashboard's charts; the data refreshes every 30 s with the stat cards. */
+const VIEWS = [
+  { value: 'site', label: 'Site' },
+  { value: 'survey', label: 'Beta survey' },
+] as const;
+type View = (typeof VIEWS)[number]['value'];
+
+/** The period in the address (?days= or ?from=&to=), if it is one the API takes. */
+function periodFrom(search: URLSearchParams): DashboardParams {
+  const parsed = dashboardQuerySchema.safeParse({
+    days: search.get('days') ?? undefined,
+    from: search.get('from') ?? undefined,
+    to: search.get('to') ?? undefined,
+  });
+  if (!parsed.success) return { days: DASHBOARD_DAYS };
+  const period = parsed.data;
+  if (period.kind === 'range') return { from: period.from, to: period.to };
+  return (DASHBOARD_PERIOD_PRESETS as readonly number[]).includes(period.days)
+    ? { days: period.days }
+    : { days: DASHBOARD_DAYS };
+}
+
+/**
+ * The Analytics tab: the site's traffic for a period, and the beta survey's
+ * completion and results (issue 12). View and period live in the address, so a
+ * reload or a shared link shows the same.
+ */
 export function AnalyticsTab() {
-  const dashboard = useDashboard();
-  const data = dashboard.data;
+  const [search, setSearch] = useSearchParams();
+  const view: View = search.get('view') === 'survey' ? 'survey' : 'site';
+  const params = periodFrom(search);
 
-  if (dashboard.isPending) {
-    return (
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} className="h-72" />
-        ))}
-      </div>
+  const update = (changes: Record<string, string | undefined>) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
     );
-  }
-  if (!data) {
-    return (
-      <Card>
-        <CardContent className="grid justify-items-start gap-2 pt-6 text-sm" role="alert">
-          <p className="font-medium text-destructive">Could not load analytics</p>
-          <p className="text-muted-foreground">{errorMessage(dashboard.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void dashboard.refetch()}>
-            Try again
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
 
   return (
-    <div className="grid grid-cols-1 gap-4">
-      <Card>
-        <SectionHeader
-          title="Analytics"
-          description={`${formatDate(data.period.from)} – ${formatDate(data.period.to)} (last ${data.period.days} days). Updates every 30 seconds.`}
+    <Tabs
+      value={view}
+      onValueChange={(value) => update({ view: value === 'site' ? undefined : value })}
+    >
+      <TabsList aria-label="Analytics views">
+        {VIEWS.map(({ value, label }) => (
+          <TabsTrigger key={value} value={value} className="px-4">
+            {label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      <TabsContent value="site">
+        <SiteAnalyticsView
+          params={params}
+          onParamsChange={(next) =>
+            update(
+              'days' in next
+                ? { days: String(next.days), from: undefined, to: undefined }
+                : { days: undefined, from: next.from, to: next.to },
+            )
+          }
         />
-      </Card>
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <PageViewsChart data={data.pageViewsPerDay} />
-        <RankingChart
-          title="Top pages"
-          data={data.topPages.map((page) => ({ label: page.path, value: page.views }))}
-          emptyMessage="No page views recorded in this period."
-        />
-        <RankingChart
-          title="Top referrers"
-          data={data.topReferrers.map((row) => ({ label: row.referrer, value: row.visits }))}
-          emptyMessage="No referrers recorded in this period."
-        />
-        <FunnelChart data={data.waitlistFunnel} />
-        <FeedbackChart feedback={data.feedback} />
-      </div>
-    </div>
+      </TabsContent>
+      <TabsContent value="survey">
+        <SurveyInsightView />
+      </TabsContent>
+    </Tabs>
   );
 }

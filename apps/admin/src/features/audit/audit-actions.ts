@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'email.test',
   'email.bulk',
   'email.retry',
+  'suppression.remove',
+  'suppression.import',
   'export.csv',
   'api_key.create',
   'api_key.revoke',

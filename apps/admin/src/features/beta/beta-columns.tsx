@@ -2,6 +2,7 @@ import type { BetaParticipant } from '@repo/api-client';
 import { Badge, Button } from '@repo/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate, formatLastActive } from '@/lib/format';
+import { PersonTimelineButton } from '@/features/people/person-timeline';
 
 export interface ParticipantActions {
   onToggleStatus: (participant: BetaParticipant) => void;
@@ -81,6 +82,7 @@ export function participantColumns(actions: ParticipantActions): ColumnDef<BetaP
             >
               Resend invite
             </Button>
+            <PersonTimelineButton email={participant.email} name={name} />
           </div>
         );
       },

@@ -1,5 +1,5 @@
 import type { BetaParticipant } from '@repo/api-client';
-import { BETA_CAP } from '@repo/validation';
+import { BETA_CAP } from '@repo/validation/constants';
 import { Card, CardContent, Input, Label, Progress } from '@repo/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {

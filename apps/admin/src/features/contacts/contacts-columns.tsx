@@ -3,6 +3,7 @@ import { Button } from '@repo/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate } from '@/lib/format';
 import { ContactStatusBadge } from './contact-status-badge';
+import { PersonTimelineButton } from '@/features/people/person-timeline';
 
 export function contactsColumns(
   onView: (message: ContactMessage) => void,
@@ -53,6 +54,7 @@ export function contactsColumns(
           >
             View
           </Button>
+          <PersonTimelineButton email={row.original.email} name={row.original.name} />
           <Button
             size="sm"
             variant="ghost"

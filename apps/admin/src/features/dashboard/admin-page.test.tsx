@@ -11,12 +11,43 @@ const dashboard: AnalyticsDashboard = {
   waitlistSignups: 1234,
   contactSubmissions: 56,
   featureEngagement: 789,
-  period: { from: '2025-05-03T00:00:00.000Z', to: '2025-06-02T00:00:00.000Z', days: 30 },
+  period: {
+    from: '2025-05-03T00:00:00.000Z',
+    to: '2025-06-02T00:00:00.000Z',
+    days: 30,
+    firstDay: '2025-05-03',
+    lastDay: '2025-06-01',
+  },
   pageViewsPerDay: [],
   topPages: [],
   topReferrers: [],
   waitlistFunnel: [],
   feedback: { responses: 0, distributions: {}, recommendationScore: null },
+  comparison: {
+    previousPeriod: {
+      from: '2025-04-03T00:00:00.000Z',
+      to: '2025-05-03T00:00:00.000Z',
+      days: 30,
+      firstDay: '2025-04-03',
+      lastDay: '2025-05-02',
+    },
+    current: {
+      pageViews: 0,
+      visitors: 0,
+      waitlistSignups: 0,
+      contactSubmissions: 0,
+      featureEngagement: 0,
+      feedbackResponses: 0,
+    },
+    previous: {
+      pageViews: 0,
+      visitors: 0,
+      waitlistSignups: 0,
+      contactSubmissions: 0,
+      featureEngagement: 0,
+      feedbackResponses: 0,
+    },
+  },
 };
 
 function renderAdmin() {

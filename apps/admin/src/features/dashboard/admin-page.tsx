@@ -2,18 +2,34 @@ import { Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@repo/ui';
 import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/full-page-spinner';
-import { ApiKeysTab } from '@/features/api-keys/api-keys-tab';
-import { AuditTab } from '@/features/audit/audit-tab';
+import { StaffExclusionFrame } from '@/features/analytics/staff-exclusion-frame';
 import { useSession } from '@/features/auth/session-context';
-import { BetaTab } from '@/features/beta/beta-tab';
-import { ContactsTab } from '@/features/contacts/contacts-tab';
-import { EmailTab } from '@/features/email/email-tab';
-import { StaffTab } from '@/features/staff/staff-tab';
-import { WaitlistTab } from '@/features/waitlist/waitlist-tab';
 import { AdminHeader } from './admin-header';
 import { StatCards } from './stat-cards';
 
-// The charts library is the largest dependency: load it only when the tab opens.
+// Each tab is its own download, fetched when it first opens (issue 13); the charts
+// library, the largest dependency, comes only with the Analytics tab.
+const WaitlistTab = lazy(() =>
+  import('@/features/waitlist/waitlist-tab').then((module) => ({ default: module.WaitlistTab })),
+);
+const BetaTab = lazy(() =>
+  import('@/features/beta/beta-tab').then((module) => ({ default: module.BetaTab })),
+);
+const ContactsTab = lazy(() =>
+  import('@/features/contacts/contacts-tab').then((module) => ({ default: module.ContactsTab })),
+);
+const EmailTab = lazy(() =>
+  import('@/features/email/email-tab').then((module) => ({ default: module.EmailTab })),
+);
+const ApiKeysTab = lazy(() =>
+  import('@/features/api-keys/api-keys-tab').then((module) => ({ default: module.ApiKeysTab })),
+);
+const StaffTab = lazy(() =>
+  import('@/features/staff/staff-tab').then((module) => ({ default: module.StaffTab })),
+);
+const AuditTab = lazy(() =>
+  import('@/features/audit/audit-tab').then((module) => ({ default: module.AuditTab })),
+);
 const AnalyticsTab = lazy(() =>
   import('@/features/analytics/analytics-tab').then((module) => ({ default: module.AnalyticsTab })),
 );
@@ -48,6 +64,8 @@ export function AdminPage() {
   return (
     <div className="min-h-screen bg-muted/40">
       <AdminHeader />
+      {/* Issue 12: a signed-in browser is kept out of the site's analytics. */}
+      <StaffExclusionFrame />
       <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6">
         <h1 className="sr-only">Admin console</h1>
         <StatCards />

@@ -1,14 +1,19 @@
 import type { AnalyticsDashboard } from '@repo/api-client';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { QUERY_PATHS } from '@/lib/query-paths';
 
 export const DASHBOARD_DAYS = 30;
 /** Spec section 9: the dashboard is refetched every 30000 ms. */
 export const DASHBOARD_REFETCH_MS = 30_000;
 
-export function useDashboard() {
+/** The dashboard's period as query parameters: `{ days }` or a custom `{ from, to }` (issue 12). */
+export type DashboardParams = { days: number } | { from: string; to: string };
+
+export function useDashboard(params: DashboardParams = { days: DASHBOARD_DAYS }) {
   return useQuery<AnalyticsDashboard>({
-    queryKey: [QUERY_PATHS.dashboard, { days: DASHBOARD_DAYS }],
+    queryKey: [QUERY_PATHS.dashboard, params],
     refetchInterval: DASHBOARD_REFETCH_MS,
+    // A new period shows the last one's figures until its own arrive.
+    placeholderData: keepPreviousData,
   });
 }

@@ -8,11 +8,13 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  Input,
   Label,
 } from '@repo/ui';
 import { bulkEmailSchema, EMAIL_MESSAGES } from '@repo/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { EmailFrame } from '@/components/email-frame';
 import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
@@ -24,6 +26,25 @@ import {
   withoutBlanks,
 } from './announcement-content';
 import { TemplatePicker } from './template-picker';
+
+/** The dry run's answer: exactly who a confirmation will send to. */
+export interface BulkDryRun {
+  dryRunId: string;
+  recipients: { id: string; name: string; email: string }[];
+  skipped: { id: string; name: string; email: string; reason: SkipReason }[];
+  sample: { subject: string; html: string };
+  sendAt: string | null;
+}
+
+type SkipReason = 'unsubscribed' | 'suppressed' | 'inactive' | 'recently_sent' | 'not_found';
+
+const SKIP_REASONS: Record<SkipReason, string> = {
+  unsubscribed: 'unsubscribed',
+  suppressed: 'bounced or complained',
+  inactive: 'inactive participant',
+  recently_sent: 'sent this template in the last 7 days',
+  not_found: 'no longer a participant',
+};
 
 interface BulkSendDialogProps {
   open: boolean;
@@ -43,28 +64,48 @@ export function BulkSendDialog({
   const [templateId, setTemplateId] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [content, setContent] = useState<AnnouncementContentValue>(EMPTY_CONTENT);
+  const [sendAt, setSendAt] = useState('');
+  const [preview, setPreview] = useState<BulkDryRun | null>(null);
   const isAnnouncement =
     templates.find((template) => template.id === templateId)?.category === 'announcement';
 
-  const send = useMutation({
+  // Step one: a dry run shows who receives the email, who is skipped and why, and a sample.
+  const review = useMutation({
     mutationFn: (input: {
       templateId: string;
       recipientIds: string[];
       content?: Partial<AnnouncementContentValue>;
-    }) => api.post<{ queued: number; skipped: number }>('/api/admin/email/bulk-send', input),
+      sendAt?: string;
+    }) => api.post<BulkDryRun>('/api/admin/email/bulk-send/dry-run', input),
+    onSuccess: (result) => setPreview(result),
+    onError: (error) => notifyFailure(TOAST.bulkEmailFailed, error),
+  });
+
+  // Step two: the confirmation names the dry run, so the list sent is the list shown.
+  const send = useMutation({
+    mutationFn: (dryRunId: string) =>
+      api.post<{ queued: number; skipped: number; sendAt: string | null }>(
+        '/api/admin/email/bulk-send',
+        { dryRunId },
+      ),
     onSuccess: (result) => {
       const skipped = result?.skipped ? `, ${result.skipped} skipped` : '';
-      notifySuccess(TOAST.bulkEmailSent, `${result?.queued ?? 0} queued${skipped}.`);
+      const when = result?.sendAt ? ` for ${new Date(result.sendAt).toLocaleString()}` : '';
+      notifySuccess(TOAST.bulkEmailSent, `${result?.queued ?? 0} queued${when}${skipped}.`);
       void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.outbox] });
       close();
     },
     onError: (error) => notifyFailure(TOAST.bulkEmailFailed, error),
   });
 
+  const busy = review.isPending || send.isPending;
+
   function close() {
     setTemplateId('');
     setSelected(new Set());
     setContent(EMPTY_CONTENT);
+    setSendAt('');
+    setPreview(null);
     onOpenChange(false);
   }
 
@@ -95,75 +136,160 @@ export function BulkSendDialog({
       notifyFailure(EMAIL_MESSAGES.selectionRequiredTitle, EMAIL_MESSAGES.selectionRequired);
       return;
     }
-    send.mutate(parsed.data);
+    review.mutate({
+      ...parsed.data,
+      ...(sendAt ? { sendAt: new Date(sendAt).toISOString() } : {}),
+    });
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : !send.isPending && close())}
-    >
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : !busy && close())}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Bulk send</DialogTitle>
           <DialogDescription>
-            Send a template to beta participants. People who unsubscribed are skipped.
+            {preview
+              ? 'Check who receives it and who is skipped, then send.'
+              : 'Send a template to beta participants. You review the list before anything is sent.'}
           </DialogDescription>
         </DialogHeader>
-        <TemplatePicker
-          idPrefix="bulk-template"
-          templates={templates}
-          value={templateId}
-          onChange={setTemplateId}
-        />
-        {isAnnouncement ? <AnnouncementContent value={content} onChange={setContent} /> : null}
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">
-            Recipients ({selected.size} of {participants.length} selected)
-          </legend>
-          <div className="flex items-center gap-2 border-b pb-2">
-            <Checkbox
-              id="bulk-select-all"
-              checked={allSelected ? true : someSelected ? 'indeterminate' : false}
-              onCheckedChange={toggleAll}
-              disabled={participants.length === 0}
+        {preview ? (
+          <BulkReview
+            preview={preview}
+            sending={send.isPending}
+            onBack={() => setPreview(null)}
+            onConfirm={() => send.mutate(preview.dryRunId)}
+          />
+        ) : (
+          <>
+            <TemplatePicker
+              idPrefix="bulk-template"
+              templates={templates}
+              value={templateId}
+              onChange={setTemplateId}
             />
-            <Label htmlFor="bulk-select-all">Select all participants</Label>
-          </div>
-          {participants.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No beta participants yet.</p>
-          ) : (
-            <ul className="grid max-h-56 gap-2 overflow-y-auto pr-1">
-              {participants.map((participant) => {
-                const id = `bulk-recipient-${participant.id}`;
-                return (
-                  <li key={participant.id} className="flex items-center gap-2">
-                    <Checkbox
-                      id={id}
-                      checked={selected.has(participant.id)}
-                      onCheckedChange={(checked) => toggle(participant.id, checked === true)}
-                    />
-                    <Label htmlFor={id} className="font-normal">
-                      {participant.firstName} {participant.lastName}{' '}
-                      <span className="text-muted-foreground">({participant.email})</span>
-                    </Label>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </fieldset>
-        <DialogFooter>
-          <Button variant="outline" onClick={close} disabled={send.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={send.isPending}>
-            {send.isPending
-              ? 'Sending...'
-              : `Send to ${selected.size} recipient${selected.size === 1 ? '' : 's'}`}
-          </Button>
-        </DialogFooter>
+            {isAnnouncement ? <AnnouncementContent value={content} onChange={setContent} /> : null}
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">
+                Recipients ({selected.size} of {participants.length} selected)
+              </legend>
+              <div className="flex items-center gap-2 border-b pb-2">
+                <Checkbox
+                  id="bulk-select-all"
+                  checked={allSelected ? true : someSelected ? 'indeterminate' : false}
+                  onCheckedChange={toggleAll}
+                  disabled={participants.length === 0}
+                />
+                <Label htmlFor="bulk-select-all">Select all participants</Label>
+              </div>
+              {participants.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No beta participants yet.</p>
+              ) : (
+                <ul className="grid max-h-56 gap-2 overflow-y-auto pr-1">
+                  {participants.map((participant) => {
+                    const id = `bulk-recipient-${participant.id}`;
+                    return (
+                      <li key={participant.id} className="flex items-center gap-2">
+                        <Checkbox
+                          id={id}
+                          checked={selected.has(participant.id)}
+                          onCheckedChange={(checked) => toggle(participant.id, checked === true)}
+                        />
+                        <Label htmlFor={id} className="font-normal">
+                          {participant.firstName} {participant.lastName}{' '}
+                          <span className="text-muted-foreground">({participant.email})</span>
+                        </Label>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </fieldset>
+            <div className="grid max-w-xs gap-2">
+              <Label htmlFor="bulk-send-at">Send later (optional)</Label>
+              <Input
+                id="bulk-send-at"
+                type="datetime-local"
+                value={sendAt}
+                onChange={(event) => setSendAt(event.target.value)}
+              />
+            </div>
+            <DialogFooter>
+              <Button variant="outline" onClick={close} disabled={busy}>
+                Cancel
+              </Button>
+              <Button onClick={submit} disabled={busy}>
+                {review.isPending
+                  ? 'Checking...'
+                  : `Review send to ${selected.size} recipient${selected.size === 1 ? '' : 's'}`}
+              </Button>
+            </DialogFooter>
+          </>
+        )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function BulkReview({
+  preview,
+  sending,
+  onBack,
+  onConfirm,
+}: {
+  preview: BulkDryRun;
+  sending: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const count = preview.recipients.length;
+  return (
+    <div className="grid gap-4">
+      <section aria-labelledby="bulk-review-recipients" className="grid gap-1 text-sm">
+        <h3 id="bulk-review-recipients" className="font-medium">
+          {count} recipient{count === 1 ? '' : 's'}
+          {preview.sendAt ? `, sent ${new Date(preview.sendAt).toLocaleString()}` : ''}
+        </h3>
+        {preview.skipped.length > 0 ? (
+          <>
+            <p className="text-muted-foreground">Skipped ({preview.skipped.length}):</p>
+            <ul className="grid max-h-32 gap-1 overflow-y-auto" aria-label="Skipped recipients">
+              {preview.skipped.map((skip) => (
+                <li key={skip.id}>
+                  {skip.name || skip.email || skip.id}
+                  {skip.email ? (
+                    <span className="text-muted-foreground"> ({skip.email})</span>
+                  ) : null}
+                  {' — '}
+                  {SKIP_REASONS[skip.reason] ?? skip.reason}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="text-muted-foreground">Nobody is skipped.</p>
+        )}
+      </section>
+      <section aria-label="Sample email" className="grid gap-2">
+        <p className="text-sm">
+          <span className="font-medium">Subject:</span> {preview.sample.subject}
+        </p>
+        <EmailFrame
+          title="Sample of the bulk email"
+          html={preview.sample.html}
+          isLoading={false}
+          error={null}
+          className="h-[30vh]"
+        />
+      </section>
+      <DialogFooter>
+        <Button variant="outline" onClick={onBack} disabled={sending}>
+          Back
+        </Button>
+        <Button onClick={onConfirm} disabled={sending || count === 0}>
+          {sending ? 'Sending...' : `Send to ${count} recipient${count === 1 ? '' : 's'}`}
+        </Button>
+      </DialogFooter>
+    </div>
   );
 }

@@ -76,6 +76,16 @@ describe('send test email dialog', () => {
   });
 });
 
+function dryRun(ids: string[]) {
+  return {
+    dryRunId: 'run-1',
+    recipients: ids.map((id) => ({ id, name: id, email: `${id}@example.com` })),
+    skipped: [],
+    sample: { subject: 'News', html: '<p>Sample</p>' },
+    sendAt: null,
+  };
+}
+
 describe('bulk send dialog', () => {
   const participants = [participant('p1', 'Alan'), participant('p2', 'Barbara')];
 
@@ -90,18 +100,22 @@ describe('bulk send dialog', () => {
         participants={participants}
       />,
     );
-    await user.click(screen.getByRole('button', { name: 'Send to 0 recipients' }));
+    await user.click(screen.getByRole('button', { name: 'Review send to 0 recipients' }));
     expect(await screen.findByText(EMAIL_MESSAGES.selectionRequiredTitle)).toBeInTheDocument();
     expect(screen.getByText(EMAIL_MESSAGES.selectionRequired)).toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: /Alan Tester/ }));
-    await user.click(screen.getByRole('button', { name: 'Send to 1 recipient' }));
+    await user.click(screen.getByRole('button', { name: 'Review send to 1 recipient' }));
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('selects and clears every participant with the select-all toggle, then sends', async () => {
     const { calls } = mockApi({
-      'POST /api/admin/email/bulk-send': { status: 202, body: { queued: 2, skipped: 0 } },
+      'POST /api/admin/email/bulk-send/dry-run': { body: dryRun(['p1', 'p2']) },
+      'POST /api/admin/email/bulk-send': {
+        status: 202,
+        body: { queued: 2, skipped: 0, sendAt: null },
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(
@@ -122,17 +136,34 @@ describe('bulk send dialog', () => {
 
     await user.click(screen.getByRole('radio', { name: /General announcement/ }));
     const dialog = screen.getByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Send to 2 recipients' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review send to 2 recipients' }));
+    // Nothing is sent until the dry run's list is confirmed.
+    expect(calls.filter((call) => call.path === '/api/admin/email/bulk-send')).toHaveLength(0);
+    await user.click(await within(dialog).findByRole('button', { name: 'Send to 2 recipients' }));
     expect(await screen.findByText('Bulk email sent')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+    expect(calls.find((call) => call.path === '/api/admin/email/bulk-send/dry-run')?.body).toEqual({
       templateId: 'announcement',
       recipientIds: ['p1', 'p2'],
+    });
+    expect(calls.find((call) => call.path === '/api/admin/email/bulk-send')?.body).toEqual({
+      dryRunId: 'run-1',
     });
   });
 
   it("sends an announcement's own wording, leaving blank fields to the template", async () => {
     const { calls } = mockApi({
-      'POST /api/admin/email/bulk-send': { status: 202, body: { queued: 1, skipped: 1 } },
+      'POST /api/admin/email/bulk-send/dry-run': {
+        body: {
+          ...dryRun(['p1']),
+          skipped: [
+            { id: 'p2', name: 'Barbara Tester', email: 'p2@example.com', reason: 'unsubscribed' },
+          ],
+        },
+      },
+      'POST /api/admin/email/bulk-send': {
+        status: 202,
+        body: { queued: 1, skipped: 1, sendAt: null },
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(
@@ -149,10 +180,17 @@ describe('bulk send dialog', () => {
     await user.type(screen.getByLabelText('Subject'), 'Monday drop: brand voice');
     await user.type(screen.getByLabelText('Message'), 'Brand voice profiles are live.');
     await user.click(screen.getByRole('checkbox', { name: 'Select all participants' }));
-    await user.click(screen.getByRole('button', { name: 'Send to 2 recipients' }));
+    await user.click(screen.getByRole('button', { name: 'Review send to 2 recipients' }));
+    const skipped = await screen.findByRole('list', { name: 'Skipped recipients' });
+    expect(skipped).toHaveTextContent('Barbara Tester (p2@example.com) — unsubscribed');
+    expect(screen.getByTitle('Sample of the bulk email')).toHaveAttribute(
+      'srcdoc',
+      '<p>Sample</p>',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send to 1 recipient' }));
     expect(await screen.findByText('Bulk email sent')).toBeInTheDocument();
     expect(screen.getByText('1 queued, 1 skipped.')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+    expect(calls.find((call) => call.path === '/api/admin/email/bulk-send/dry-run')?.body).toEqual({
       templateId: 'announcement',
       recipientIds: ['p1', 'p2'],
       content: { subject: 'Monday drop: brand voice', body: 'Brand voice profiles are live.' },
@@ -161,7 +199,10 @@ describe('bulk send dialog', () => {
 
   it("reports 'Bulk email failed' with the server's message", async () => {
     mockApi({
-      'POST /api/admin/email/bulk-send': { status: 400, body: { message: 'Unknown template' } },
+      'POST /api/admin/email/bulk-send/dry-run': {
+        status: 400,
+        body: { message: 'Unknown template' },
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(
@@ -174,7 +215,7 @@ describe('bulk send dialog', () => {
     );
     await user.click(screen.getByRole('checkbox', { name: 'Select all participants' }));
     await user.click(screen.getByRole('radio', { name: /General announcement/ }));
-    await user.click(screen.getByRole('button', { name: 'Send to 2 recipients' }));
+    await user.click(screen.getByRole('button', { name: 'Review send to 2 recipients' }));
     expect(await screen.findByText('Bulk email failed')).toBeInTheDocument();
     expect(screen.getByText('Unknown template')).toBeInTheDocument();
   });

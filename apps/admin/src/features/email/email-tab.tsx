@@ -6,6 +6,7 @@ import { useParticipants } from '@/features/beta/use-participants';
 import { errorMessage } from '@/lib/notify';
 import { BulkSendDialog } from './bulk-send-dialog';
 import { OutboxTable } from './outbox-table';
+import { SuppressionsTable } from './suppressions-table';
 import { TemplatePreviewDialog } from './template-preview-dialog';
 import { TestEmailDialog } from './test-email-dialog';
 import { useTemplates } from './use-templates';
@@ -85,6 +86,7 @@ export function EmailTab() {
         </CardContent>
       </Card>
       <OutboxTable />
+      <SuppressionsTable />
       <TemplatePreviewDialog template={previewing} onClose={() => setPreviewing(null)} />
       <TestEmailDialog open={testing} onOpenChange={setTesting} templates={list} />
       <BulkSendDialog

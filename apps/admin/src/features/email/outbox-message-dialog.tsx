@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EmailFrame } from '@/components/email-frame';
 import { formatDateTime } from '@/lib/format';
 import { QUERY_PATHS } from '@/lib/query-paths';
-import { OutboxStatusBadge } from './outbox-status-badge';
+import { DeliveryStateBadge, OutboxStatusBadge } from './outbox-status-badge';
 
 export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useQuery<OutboxMessageDetail>({
@@ -35,6 +35,33 @@ export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClos
             <dd>{message.sentAt ? formatDateTime(message.sentAt) : 'Not yet'}</dd>
             <dt className="font-medium text-muted-foreground">Attempts</dt>
             <dd>{message.attempts}</dd>
+            <dt className="font-medium text-muted-foreground">Delivery</dt>
+            <dd>
+              <DeliveryStateBadge state={message.deliveryState} />
+            </dd>
+            {message.deliveryDetail ? (
+              <>
+                <dt className="font-medium text-muted-foreground">Postmark said</dt>
+                <dd className="break-words">{message.deliveryDetail}</dd>
+              </>
+            ) : null}
+            {message.events.length > 0 ? (
+              <>
+                <dt className="font-medium text-muted-foreground">Events</dt>
+                <dd>
+                  <ol className="grid gap-1">
+                    {message.events.map((event) => (
+                      <li key={`${event.recordType}-${event.occurredAt}`}>
+                        <span className="font-medium">{event.recordType}</span>{' '}
+                        <span className="text-muted-foreground">
+                          {formatDateTime(event.occurredAt)}
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
+                </dd>
+              </>
+            ) : null}
             {message.lastError ? (
               <>
                 <dt className="font-medium text-muted-foreground">Last error</dt>

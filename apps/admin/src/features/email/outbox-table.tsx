@@ -21,7 +21,7 @@ import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { formatDate } from '@/lib/format';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { OutboxMessageDialog } from './outbox-message-dialog';
-import { OUTBOX_STATUS_LABELS, OutboxStatusBadge } from './outbox-status-badge';
+import { DeliveryStateBadge, OUTBOX_STATUS_LABELS, OutboxStatusBadge } from './outbox-status-badge';
 
 const STATUS_FILTERS = [
   { value: 'all', label: 'All emails' },
@@ -51,6 +51,24 @@ function outboxColumns(onView: (id: string) => void): ColumnDef<OutboxMessage>[]
       accessorKey: 'status',
       header: 'Status',
       cell: ({ row }) => <OutboxStatusBadge status={row.original.status} />,
+    },
+    {
+      id: 'deliveryState',
+      accessorKey: 'deliveryState',
+      header: 'Delivery',
+      cell: ({ row }) => (
+        <div className="grid max-w-[16rem] justify-items-start gap-1">
+          <DeliveryStateBadge state={row.original.deliveryState} />
+          {row.original.deliveryDetail && row.original.deliveryState !== 'delivered' ? (
+            <span
+              className="block max-w-full truncate text-xs text-muted-foreground"
+              title={row.original.deliveryDetail}
+            >
+              {row.original.deliveryDetail}
+            </span>
+          ) : null}
+        </div>
+      ),
     },
     { id: 'attempts', accessorKey: 'attempts', header: 'Attempts' },
     {
@@ -111,7 +129,7 @@ export function OutboxTable() {
     <Card>
       <SectionHeader
         title="Outbox"
-        description="Every email the console sent or queued. Failed sends are retried automatically."
+        description="Every email the console sent or queued, and what Postmark reported after. Failed sends are retried automatically."
         actions={
           <Button
             variant="outline"

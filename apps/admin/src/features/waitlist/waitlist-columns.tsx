@@ -2,6 +2,7 @@ import type { WaitlistEntry } from '@repo/api-client';
 import { Badge, Button } from '@repo/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatCompany, formatDate } from '@/lib/format';
+import { PersonTimelineButton } from '@/features/people/person-timeline';
 
 export type WaitlistAction = { kind: 'approve' | 'update'; entry: WaitlistEntry };
 
@@ -89,6 +90,7 @@ export function waitlistColumns(
           return (
             <div className="flex items-center gap-2">
               <Badge variant="secondary">In beta</Badge>
+              <PersonTimelineButton email={entry.email} name={name} />
               {deleteButton}
             </div>
           );
@@ -110,6 +112,7 @@ export function waitlistColumns(
             >
               Hang Tight
             </Button>
+            <PersonTimelineButton email={entry.email} name={name} />
             {deleteButton}
           </div>
         );

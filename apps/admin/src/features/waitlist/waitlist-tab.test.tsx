@@ -72,7 +72,36 @@ describe('waitlist tab', () => {
       'GET /api/admin/waitlist': { status: 500, body: { message: 'Database unavailable' } },
     });
     renderWithProviders(<WaitlistTab />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    const message = await screen.findByText('Database unavailable');
+    expect(message.closest('[role="alert"]')).not.toBeNull();
+  });
+
+  it('shows signups per source and week', async () => {
+    mockApi({
+      'GET /api/admin/waitlist': page([entry()]),
+      'GET /api/admin/waitlist/sources': {
+        body: {
+          weeks: ['2025-05-19', '2025-05-26'],
+          sources: [
+            { source: 'newsletter', counts: [3, 4], total: 7 },
+            { source: 'direct', counts: [1, 0], total: 1 },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<WaitlistTab />);
+    const table = await screen.findByRole('table', { name: 'Signups per source and week' });
+    const newsletter = within(table).getByRole('rowheader', { name: 'newsletter' }).closest('tr')!;
+    expect(
+      within(newsletter)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', '4', '7']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Source', 'Week of May 19', 'Week of May 26', 'Total']);
   });
 
   it('previews the invitation before approving, then reports success', async () => {
@@ -88,7 +117,7 @@ describe('waitlist tab', () => {
     renderWithProviders(<WaitlistTab />);
     await user.click(await screen.findByRole('button', { name: 'Approve for Beta: Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog');
-    const frame = within(dialog).getByTitle('Approve for Beta email preview');
+    const frame = await within(dialog).findByTitle('Approve for Beta email preview');
     await waitFor(() => expect(frame).toHaveAttribute('srcdoc', '<p>Welcome</p>'));
     expect(frame).toHaveAttribute('sandbox', '');
     expect(calls.some((call) => call.path.includes('waitlistEntryId=w1'))).toBe(true);

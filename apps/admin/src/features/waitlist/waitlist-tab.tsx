@@ -1,10 +1,10 @@
 import type { WaitlistEntry, WaitlistSortField } from '@repo/api-client';
 import { Card, CardContent, Input, Label } from '@repo/ui';
 import type { PaginationState, SortingState, VisibilityState } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
 import { DataTable } from '@/components/data-table';
-import { DeleteEntryDialog, type DeletionTarget } from '@/components/delete-entry-dialog';
+import type { DeletionTarget } from '@/components/delete-entry-dialog';
 import { ExportButton } from '@/components/export-button';
 import { SectionHeader } from '@/components/section-header';
 import { TablePagination } from '@/components/table-pagination';
@@ -12,10 +12,20 @@ import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type WaitlistAction, waitlistColumns } from './waitlist-columns';
-import { WaitlistEmailDialog } from './waitlist-email-dialog';
+import { SignupSourcesCard } from './signup-sources';
 import { useWaitlist } from './use-waitlist';
 
 const SEARCH_DELAY_MS = 300;
+
+// The console's first screen: its dialogs download with the first action that opens one (issue 13).
+const WaitlistEmailDialog = lazy(() =>
+  import('./waitlist-email-dialog').then((module) => ({ default: module.WaitlistEmailDialog })),
+);
+const DeleteEntryDialog = lazy(() =>
+  import('@/components/delete-entry-dialog').then((module) => ({
+    default: module.DeleteEntryDialog,
+  })),
+);
 
 export function WaitlistTab() {
   const [search, setSearch] = useState('');
@@ -29,6 +39,9 @@ export function WaitlistTab() {
   });
   const [action, setAction] = useState<WaitlistAction | null>(null);
   const [deleting, setDeleting] = useState<DeletionTarget | null>(null);
+  // Mounted from the first action on, so closing animates and returns focus as usual.
+  const [dialogsMounted, setDialogsMounted] = useState(false);
+  if (!dialogsMounted && (action !== null || deleting !== null)) setDialogsMounted(true);
 
   // A new search starts from page 1 (adjusting state while rendering, not in an effect).
   const [searchedFor, setSearchedFor] = useState(debouncedSearch);
@@ -73,47 +86,56 @@ export function WaitlistTab() {
   });
 
   return (
-    <Card>
-      <SectionHeader
-        title="Waitlist"
-        description="Approve people for the beta or send them a ‘Hang Tight’ update. Both show the email first."
-        actions={<ExportButton path="/api/admin/waitlist/export" filename="waitlist-export.csv" />}
-      />
-      <CardContent className="grid grid-cols-1 gap-4">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="grid w-full max-w-sm gap-2">
-            <Label htmlFor="waitlist-search">Search</Label>
-            <Input
-              id="waitlist-search"
-              type="search"
-              placeholder="Name, email or company"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-          <ColumnVisibilityMenu table={table} />
-        </div>
-        <DataTable
-          table={table}
-          caption="Waitlist entries"
-          isLoading={query.isPending}
-          isRefreshing={query.isPlaceholderData}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          emptyMessage={
-            debouncedSearch
-              ? `No waitlist entries match “${debouncedSearch}”.`
-              : 'No one is on the waitlist yet.'
+    <div className="grid grid-cols-1 gap-6">
+      <Card>
+        <SectionHeader
+          title="Waitlist"
+          description="Approve people for the beta or send them a ‘Hang Tight’ update. Both show the email first."
+          actions={
+            <ExportButton path="/api/admin/waitlist/export" filename="waitlist-export.csv" />
           }
         />
-        <TablePagination table={table} total={query.data?.total ?? 0} />
-      </CardContent>
-      <WaitlistEmailDialog action={action} onClose={() => setAction(null)} />
-      <DeleteEntryDialog
-        target={deleting}
-        onClose={() => setDeleting(null)}
-        invalidates={[QUERY_PATHS.waitlist, QUERY_PATHS.participants, QUERY_PATHS.outbox]}
-      />
-    </Card>
+        <CardContent className="grid grid-cols-1 gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div className="grid w-full max-w-sm gap-2">
+              <Label htmlFor="waitlist-search">Search</Label>
+              <Input
+                id="waitlist-search"
+                type="search"
+                placeholder="Name, email or company"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+            <ColumnVisibilityMenu table={table} />
+          </div>
+          <DataTable
+            table={table}
+            caption="Waitlist entries"
+            isLoading={query.isPending}
+            isRefreshing={query.isPlaceholderData}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            emptyMessage={
+              debouncedSearch
+                ? `No waitlist entries match “${debouncedSearch}”.`
+                : 'No one is on the waitlist yet.'
+            }
+          />
+          <TablePagination table={table} total={query.data?.total ?? 0} />
+        </CardContent>
+        {dialogsMounted ? (
+          <Suspense fallback={null}>
+            <WaitlistEmailDialog action={action} onClose={() => setAction(null)} />
+            <DeleteEntryDialog
+              target={deleting}
+              onClose={() => setDeleting(null)}
+              invalidates={[QUERY_PATHS.waitlist, QUERY_PATHS.participants, QUERY_PATHS.outbox]}
+            />
+          </Suspense>
+        ) : null}
+      </Card>
+      <SignupSourcesCard />
+    </div>
   );
 }

@@ -1,0 +1,344 @@
+import type { Page, Suppression } from '@repo/api-client';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  Input,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@repo/ui';
+import { SUPPRESSION_IMPORT_MAX } from '@repo/validation';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef, PaginationState } from '@tanstack/react-table';
+import { type ChangeEvent, useMemo, useRef, useState } from 'react';
+import { DataTable } from '@/components/data-table';
+import { SectionHeader } from '@/components/section-header';
+import { TablePagination } from '@/components/table-pagination';
+import { useServerPagedTable } from '@/components/use-server-paged-table';
+import { api } from '@/lib/api';
+import { formatDate } from '@/lib/format';
+import { notifyFailure, notifySuccess } from '@/lib/notify';
+import { QUERY_PATHS } from '@/lib/query-paths';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+type Stream = Suppression['stream'];
+/** One address is suppressed per stream: the pair names a row. */
+type SuppressionRow = Suppression & { id: string };
+
+const STREAM_LABELS: Record<Stream, string> = {
+  outbound: 'Transactional',
+  broadcast: 'Bulk',
+};
+
+const ORIGIN_LABELS: Record<Suppression['origin'], string> = {
+  unsubscribe: 'Unsubscribed',
+  hard_bounce: 'Hard bounce',
+  spam_complaint: 'Spam complaint',
+  manual: 'Added by staff',
+  postmark: 'Suppressed in Postmark',
+  import: 'Imported',
+};
+
+function suppressionColumns(onRemove: (row: Suppression) => void): ColumnDef<SuppressionRow>[] {
+  return [
+    { id: 'email', accessorKey: 'email', header: 'Address' },
+    {
+      id: 'stream',
+      accessorKey: 'stream',
+      header: 'Stream',
+      cell: ({ row }) => <Badge variant="secondary">{STREAM_LABELS[row.original.stream]}</Badge>,
+    },
+    {
+      id: 'origin',
+      accessorKey: 'origin',
+      header: 'Reason',
+      cell: ({ row }) => (
+        <div className="grid max-w-[18rem] gap-0.5">
+          <span>{ORIGIN_LABELS[row.original.origin] ?? row.original.origin}</span>
+          {row.original.detail ? (
+            <span
+              className="block truncate text-xs text-muted-foreground"
+              title={row.original.detail}
+            >
+              {row.original.detail}
+            </span>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      id: 'createdAt',
+      accessorKey: 'createdAt',
+      header: 'Since',
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">{formatDate(row.original.createdAt)}</span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      enableHiding: false,
+      cell: ({ row }) => (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onRemove(row.original)}
+          aria-label={`Remove ${row.original.email} from the ${STREAM_LABELS[row.original.stream].toLowerCase()} suppression list`}
+        >
+          Remove
+        </Button>
+      ),
+    },
+  ];
+}
+
+interface DumpEntry {
+  EmailAddress: string;
+  SuppressionReason?: string;
+  Origin?: string;
+  CreatedAt?: string;
+}
+
+/** FileReader rather than Blob.text(): the same in every browser and in the tests' DOM. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.readAsText(file);
+  });
+}
+
+/** Postmark's dump is `{ "Suppressions": [...] }`; a bare list is accepted too. */
+export function parseSuppressionDump(text: string): DumpEntry[] {
+  const parsed: unknown = JSON.parse(text);
+  const list = Array.isArray(parsed)
+    ? parsed
+    : parsed && typeof parsed === 'object' && 'Suppressions' in parsed
+      ? (parsed as { Suppressions: unknown }).Suppressions
+      : null;
+  if (!Array.isArray(list)) throw new Error('The file has no "Suppressions" list');
+  return list.filter(
+    (entry): entry is DumpEntry =>
+      Boolean(entry) && typeof (entry as DumpEntry).EmailAddress === 'string',
+  );
+}
+
+/**
+ * Addresses that get no more mail on a stream: hard bounces and spam complaints
+ * reported by Postmark, opt-outs, and imports of Postmark's own list.
+ */
+export function SuppressionsTable() {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [stream, setStream] = useState<'all' | Stream>('all');
+  const [importStream, setImportStream] = useState<Stream>('outbound');
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
+  const [removing, setRemoving] = useState<Suppression | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  const query = useQuery<Page<Suppression>, Error, Page<SuppressionRow>>({
+    queryKey: [
+      QUERY_PATHS.suppressions,
+      {
+        page: pagination.pageIndex + 1,
+        pageSize: pagination.pageSize,
+        search: debouncedSearch || undefined,
+        stream: stream === 'all' ? undefined : stream,
+      },
+    ],
+    placeholderData: keepPreviousData,
+    select: (page) => ({
+      ...page,
+      items: page.items.map((item) => ({ ...item, id: `${item.stream}:${item.email}` })),
+    }),
+  });
+  const columns = useMemo(() => suppressionColumns(setRemoving), []);
+  const table = useServerPagedTable({
+    page: query.data,
+    columns,
+    pagination,
+    onPaginationChange: setPagination,
+    enableSorting: false,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.suppressions] });
+
+  const remove = useMutation({
+    mutationFn: (row: Suppression) =>
+      api.delete<unknown>(
+        `${QUERY_PATHS.suppressions}?${new URLSearchParams({ email: row.email, stream: row.stream }).toString()}`,
+      ),
+    onSuccess: (_data, row) => {
+      notifySuccess('Suppression removed', `${row.email} can receive this kind of email again.`);
+      void refresh();
+    },
+    onError: (error) => notifyFailure('Could not remove the suppression', error),
+  });
+
+  const importDump = useMutation({
+    mutationFn: async (entries: DumpEntry[]) => {
+      let imported = 0;
+      // The API takes a bounded chunk per request (its body limit): send the file in parts.
+      for (let start = 0; start < entries.length; start += SUPPRESSION_IMPORT_MAX) {
+        const chunk = entries.slice(start, start + SUPPRESSION_IMPORT_MAX);
+        const result = await api.post<{ imported: number }>(`${QUERY_PATHS.suppressions}/import`, {
+          stream: importStream,
+          suppressions: chunk,
+        });
+        imported += result.imported;
+      }
+      return { imported, total: entries.length };
+    },
+    onSuccess: ({ imported, total }) => {
+      notifySuccess(
+        'Suppressions imported',
+        `${imported} added, ${total - imported} already on the list.`,
+      );
+      void refresh();
+    },
+    onError: (error) => notifyFailure('Import failed', error),
+  });
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    let entries: DumpEntry[];
+    try {
+      entries = parseSuppressionDump(await readText(file));
+    } catch (error) {
+      notifyFailure('Import failed', error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (entries.length === 0) {
+      notifyFailure('Import failed', 'The file lists no addresses.');
+      return;
+    }
+    importDump.mutate(entries);
+  }
+
+  return (
+    <Card>
+      <SectionHeader
+        title="Suppressions"
+        description="Addresses that get no more email on a stream: hard bounces, spam complaints and opt-outs. Every send checks this list."
+        actions={
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="grid gap-1">
+              <Label htmlFor="suppression-import-stream" className="text-xs">
+                Import into
+              </Label>
+              <Select
+                value={importStream}
+                onValueChange={(value) => setImportStream(value as Stream)}
+              >
+                <SelectTrigger id="suppression-import-stream" className="h-9 w-40">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="outbound">{STREAM_LABELS.outbound}</SelectItem>
+                  <SelectItem value="broadcast">{STREAM_LABELS.broadcast}</SelectItem>
+                </SelectContent>
+              </Select>
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-9"
+              onClick={() => fileInput.current?.click()}
+              disabled={importDump.isPending}
+            >
+              {importDump.isPending ? 'Importing...' : 'Import Postmark dump'}
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="application/json,.json"
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Postmark suppression dump (JSON)"
+              onChange={(event) => void onFile(event)}
+            />
+          </div>
+        }
+      />
+      <CardContent className="grid grid-cols-1 gap-4">
+        <div className="flex flex-wrap gap-4">
+          <div className="grid w-full max-w-xs gap-2">
+            <Label htmlFor="suppression-search">Search addresses</Label>
+            <Input
+              id="suppression-search"
+              type="search"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPagination((current) => ({ ...current, pageIndex: 0 }));
+              }}
+            />
+          </div>
+          <div className="grid w-44 gap-2">
+            <Label htmlFor="suppression-stream">Stream</Label>
+            <Select
+              value={stream}
+              onValueChange={(value) => {
+                setStream(value as 'all' | Stream);
+                setPagination((current) => ({ ...current, pageIndex: 0 }));
+              }}
+            >
+              <SelectTrigger id="suppression-stream">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All streams</SelectItem>
+                <SelectItem value="outbound">{STREAM_LABELS.outbound}</SelectItem>
+                <SelectItem value="broadcast">{STREAM_LABELS.broadcast}</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+        <DataTable
+          table={table}
+          caption="Suppressed addresses"
+          isLoading={query.isPending}
+          isRefreshing={query.isPlaceholderData}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          emptyMessage="No suppressed addresses."
+          skeletonRows={3}
+        />
+        <TablePagination table={table} total={query.data?.total ?? 0} />
+      </CardContent>
+      <AlertDialog open={Boolean(removing)} onOpenChange={(open) => !open && setRemoving(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Remove {removing?.email} from the suppression list?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {removing
+                ? `${STREAM_LABELS[removing.stream]} email will reach this address again. Do this only when the person asked for it or the mailbox works again. The audit log records who removed it.`
+                : ''}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={() => removing && remove.mutate(removing)}>
+              Remove
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
