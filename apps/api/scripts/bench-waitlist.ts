@@ -15,10 +15,7 @@ import { createTestDatabase } from '@repo/db/testing';
 import type { WaitlistListQuery } from '@repo/validation';
 import { stringify } from 'csv-stringify';
 import { sql } from 'kysely';
-import {
-  listWaitlistEntries,
-  streamWaitlistEntries,
-} from '../src/routes/api/waitlist/waitlist-repository';
+import { listWaitlistEntries, streamWaitlistEntries } from '../src/waitlist/waitlist-repository';
 
 const SMALL = 1_000;
 const LARGE = 100_000;

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { DB } from '@repo/db';
 import Fastify, { type FastifyReply, type RouteOptions } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import adminAuth from './plugins/app/admin-auth';
 import authentication from './plugins/app/authentication';
@@ -10,6 +11,7 @@ import compression from './plugins/external/compression';
 import { configPlugin, dbPlugin } from './plugins/external/core';
 import errorHandler from './plugins/external/error-handler';
 import loadShedding from './plugins/external/load-shedding';
+import openapi from './plugins/external/openapi';
 import rateLimit from './plugins/external/rate-limit';
 import session from './plugins/external/session';
 import adminRoutes from './routes/api/admin';
@@ -19,8 +21,10 @@ import betaFeedbackRoutes from './routes/api/beta-feedback';
 import contactRoutes from './routes/api/contact';
 import emailRoutes from './routes/api/email';
 import postmarkWebhookRoutes from './routes/api/email/postmark-webhook';
+import docsRoutes from './routes/api/docs';
 import healthRoutes from './routes/api/health';
 import { serializeRequest } from './request-log';
+import { zodValidatorCompiler } from './route-schemas';
 import postsRoutes from './routes/api/posts';
 import waitlistRoutes from './routes/api/waitlist';
 
@@ -71,7 +75,12 @@ export async function buildApp({
         type: 'invalid_request',
       });
     },
-  });
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Routes declare zod schemas (issue 10): requests are parsed by them, into the error
+  // contract when they fail; answers are serialised by them, so nothing else leaves.
+  app.setValidatorCompiler(zodValidatorCompiler());
+  app.setSerializerCompiler(serializerCompiler);
 
   if (onRoute) app.addHook('onRoute', onRoute);
 
@@ -96,9 +105,12 @@ export async function buildApp({
   await app.register(adminAuth);
   await app.register(email, { startWorker: startEmailWorker });
   await app.register(retention, { startTimer: startEmailWorker });
+  // Before the routes: it collects them as they are added.
+  await app.register(openapi);
 
   await app.register(
     async (api) => {
+      await api.register(docsRoutes);
       await api.register(healthRoutes);
       await api.register(postsRoutes);
       await api.register(waitlistRoutes);

@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, type Config, loadConfig, processEnvironment } from './config';
-import { generateSetupToken } from './routes/api/auth/setup-token';
+import { generateSetupToken } from './auth/setup-token';
 
 /*
  * Several API processes on one machine behind Node's own load balancer: the

@@ -26,21 +26,20 @@ export const forbidden = (message: string, type = 'forbidden') => new AppError(4
 export const notFound = (message = 'Not found') => new AppError(404, message, 'not_found');
 export const conflict = (message: string, type = 'conflict') => new AppError(409, message, type);
 
+/** The 400 of input that fails its schema: the first issue's message, and every issue. */
+export function validationError(error: z.ZodError): AppError {
+  const issues = toFieldIssues(error);
+  return badRequest(issues[0]?.message ?? 'Invalid input', 'validation_error', issues);
+}
+
 /** Parses `input` with `schema`, or throws a 400 carrying every field issue. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const issues = toFieldIssues(result.error);
-  throw badRequest(issues[0]?.message ?? 'Invalid input', 'validation_error', issues);
+  throw validationError(result.error);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A path id: anything that is not a UUID cannot name a row, so it is a 404, never a 500. */
-export function idOrNotFound(value: unknown, message: string): string {
-  if (typeof value === 'string' && UUID.test(value)) return value;
-  throw notFound(message);
-}
 
 export function isUuid(value: string): boolean {
   return UUID.test(value);

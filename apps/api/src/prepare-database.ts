@@ -1,7 +1,7 @@
 import { type DB, migrateToLatest, seedBlogPosts } from '@repo/db';
 import type { Config } from './config';
-import { hashPassword } from './routes/api/auth/password';
-import { findUserForLogin, insertUser } from './routes/api/auth/users-repository';
+import { hashPassword } from './auth/password';
+import { findUserForLogin, insertUser } from './auth/users-repository';
 
 /**
  * Runs on every start, in every environment: migrations (under Kysely's advisory

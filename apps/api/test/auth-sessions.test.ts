@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/routes/api/auth/password';
+import { hashPassword } from '../src/auth/password';
 import { insertStaffUser, sessionFor, STAFF_PASSWORD } from './helpers/admin';
 import { createTestContext, sessionCookie, type TestContext } from './helpers/test-app';
 

@@ -8,7 +8,7 @@ import {
   ACCOUNT_PENDING_MESSAGE,
   REGISTRATION_CLOSED_MESSAGE,
 } from '../src/routes/api/auth';
-import { SETUP_TOKEN_REQUIRED_MESSAGE } from '../src/routes/api/auth/setup-token';
+import { SETUP_TOKEN_REQUIRED_MESSAGE } from '../src/auth/setup-token';
 import { insertStaffUser, STAFF_PASSWORD } from './helpers/admin';
 import {
   createTestContext,

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { unsubscribeToken } from '../src/email/unsubscribe-token';
-import { issueAccountToken } from '../src/routes/api/auth/account-tokens';
-import type * as PasswordModule from '../src/routes/api/auth/password';
-import { hashPassword } from '../src/routes/api/auth/password';
+import { issueAccountToken } from '../src/auth/account-tokens';
+import type * as PasswordModule from '../src/auth/password';
+import { hashPassword } from '../src/auth/password';
 import { delivery, hardBounce, subscriptionChange } from './fixtures/postmark-webhooks';
 import { insertStaffUser, STAFF_PASSWORD } from './helpers/admin';
 import {
@@ -38,7 +38,7 @@ import {
 // hashes are cheap. What is under test is the handling of input, not the hash.
 const CHEAP_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 let dummy: Promise<string> | undefined;
-vi.mock('../src/routes/api/auth/password', async (importOriginal) => {
+vi.mock('../src/auth/password', async (importOriginal) => {
   const actual = await importOriginal<typeof PasswordModule>();
   return {
     ...actual,
@@ -345,6 +345,19 @@ const ENDPOINTS: Endpoint[] = [
     ),
   },
   { method: 'POST', route: '/api/logout', requests: post('/api/logout', () => ({})) },
+  // The OpenAPI document and its reference page (issue 10): read-only, whatever is asked.
+  ...['/api/openapi.json', '/api/docs'].map((route) => ({
+    method: 'GET' as const,
+    route,
+    requests: () => queryRequest('GET', fc.constant(route)),
+  })),
+  {
+    method: 'GET',
+    route: '/api/docs/assets/:file',
+    requests: get(
+      pathParam(['docs.js', 'swagger-ui.css', 'DOCS.JS']).map((file) => `/api/docs/assets/${file}`),
+    ),
+  },
 ];
 
 describe('every public endpoint, given generated bad input', () => {

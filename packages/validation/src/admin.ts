@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES } from './contact';
-import { emailAddress } from './fields';
+import { emailAddress, INVALID_EMAIL_MESSAGE, LIMITS, maxLengthMessage } from './fields';
 
 // API keys (spec sections 3, 5 and 9).
 export const API_KEY_ENVIRONMENTS = ['live', 'test'] as const;
@@ -17,7 +17,7 @@ export const apiKeyCreateSchema = z.object({
     .string({ error: API_KEY_MESSAGES.nameRequired })
     .trim()
     .min(1, { error: API_KEY_MESSAGES.nameRequired })
-    .max(100, { error: 'Name must be at most 100 characters' }),
+    .max(LIMITS.shortTextMax, { error: maxLengthMessage(LIMITS.shortTextMax, 'Name') }),
   environment: z
     .enum(API_KEY_ENVIRONMENTS, { error: API_KEY_MESSAGES.environment })
     .default('live'),
@@ -47,7 +47,7 @@ export const testEmailSchema = z.object({
     .trim()
     .min(1, { error: EMAIL_MESSAGES.testEmailRequired })
     .max(100),
-  email: emailAddress('Please enter a valid email address'),
+  email: emailAddress(INVALID_EMAIL_MESSAGE),
   testData: z.record(z.string(), z.string().max(1000)).optional(),
 });
 
@@ -63,6 +63,9 @@ export const bulkEmailContentSchema = z
   })
   .optional();
 
+/** The most recipients one bulk send may name. */
+const BULK_RECIPIENTS_MAX = 10_000;
+
 export const bulkEmailSchema = z.object({
   templateId: z
     .string({ error: EMAIL_MESSAGES.selectionRequired })
@@ -72,7 +75,7 @@ export const bulkEmailSchema = z.object({
   recipientIds: z
     .array(z.string().min(1).max(100), { error: EMAIL_MESSAGES.selectionRequired })
     .min(1, { error: EMAIL_MESSAGES.selectionRequired })
-    .max(10_000, { error: 'At most 10000 recipients per send' }),
+    .max(BULK_RECIPIENTS_MAX, { error: `At most ${BULK_RECIPIENTS_MAX} recipients per send` }),
   content: bulkEmailContentSchema,
 });
 
@@ -104,27 +107,44 @@ const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 100;
+/** A bound on the page number, so that an offset stays a safe number. */
+const PAGE_MAX = 1_000_000;
 
-const pageFields = {
+const pageMessage = 'page must be a whole number of at least 1';
+const pageSizeMessage = `pageSize must be between 1 and ${PAGE_SIZE_MAX}`;
+
+/** `page` and `pageSize` of every paged list query. */
+export const pageFields = {
   page: z.preprocess(
     blankAsAbsent,
     z.coerce
-      .number({ error: 'page must be a whole number of at least 1' })
-      .int({ error: 'page must be a whole number of at least 1' })
-      .min(1, { error: 'page must be a whole number of at least 1' })
-      .max(1_000_000, { error: 'page must be at most 1000000' })
+      .number({ error: pageMessage })
+      .int({ error: pageMessage })
+      .min(1, { error: pageMessage })
+      .max(PAGE_MAX, { error: `page must be at most ${PAGE_MAX}` })
       .default(1),
   ),
   pageSize: z.preprocess(
     blankAsAbsent,
     z.coerce
-      .number({ error: `pageSize must be between 1 and ${PAGE_SIZE_MAX}` })
-      .int({ error: `pageSize must be between 1 and ${PAGE_SIZE_MAX}` })
-      .min(1, { error: `pageSize must be between 1 and ${PAGE_SIZE_MAX}` })
-      .max(PAGE_SIZE_MAX, { error: `pageSize must be between 1 and ${PAGE_SIZE_MAX}` })
+      .number({ error: pageSizeMessage })
+      .int({ error: pageSizeMessage })
+      .min(1, { error: pageSizeMessage })
+      .max(PAGE_SIZE_MAX, { error: pageSizeMessage })
       .default(PAGE_SIZE_DEFAULT),
   ),
 };
+
+/** A list's free-text search: trimmed, '' and blanks count as absent. */
+export const listSearchField = z.preprocess(
+  blankAsAbsent,
+  z
+    .string()
+    .trim()
+    .max(LIMITS.searchMax, { error: maxLengthMessage(LIMITS.searchMax, 'search') })
+    .optional()
+    .transform((value) => value || undefined),
+);
 
 export const WAITLIST_SORT_FIELDS = [
   'createdAt',
@@ -150,15 +170,7 @@ export const waitlistListQuerySchema = z.object({
     blankAsAbsent,
     z.enum(SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).default('desc'),
   ),
-  search: z.preprocess(
-    blankAsAbsent,
-    z
-      .string()
-      .trim()
-      .max(200, { error: 'search must be at most 200 characters' })
-      .optional()
-      .transform((value) => value || undefined),
-  ),
+  search: listSearchField,
 });
 export type WaitlistListQuery = z.output<typeof waitlistListQuerySchema>;
 
@@ -191,7 +203,7 @@ export const suppressionListQuerySchema = z.object({
   ...pageFields,
   search: z.preprocess(
     blankAsAbsent,
-    z.string().trim().max(254, 'search must be at most 254 characters').optional(),
+    z.string().trim().max(LIMITS.emailMax, maxLengthMessage(LIMITS.emailMax, 'search')).optional(),
   ),
   stream: z.preprocess(blankAsAbsent, streamField.optional()),
 });
@@ -313,7 +325,7 @@ export type DashboardPeriod =
 
 // Staff accounts and the right to erasure (issue 8): the console's invite and erase forms.
 export const STAFF_MESSAGES = {
-  email: 'Please enter a valid email address',
+  email: INVALID_EMAIL_MESSAGE,
 } as const;
 
 export const inviteStaffSchema = z.object({ email: emailAddress(STAFF_MESSAGES.email) });

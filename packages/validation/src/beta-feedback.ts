@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emailAddress, honeypotShape, LIMITS, optionalText, requiredText } from './fields';
+import {
+  emailAddress,
+  honeypotShape,
+  INVALID_EMAIL_MESSAGE,
+  LIMITS,
+  optionalText,
+  requiredText,
+} from './fields';
 
 // Answer scales of spec section 3.
 export const AI_EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
@@ -37,7 +44,7 @@ export const RECOMMENDATION_SCALE = [
 ] as const;
 
 export const BETA_FEEDBACK_MESSAGES = {
-  email: 'Please enter a valid email address',
+  email: INVALID_EMAIL_MESSAGE,
   firstName: 'First name is required',
   lastName: 'Last name is required',
   primaryRole: 'Please enter your primary role',
@@ -95,11 +102,14 @@ export const betaFeedbackSchema = z.object({
   additionalComments: optionalText(),
 });
 
-const SURVEY_KEY_MESSAGE = 'key must be 16 to 100 letters, digits, - or _';
+const SURVEY_KEY_LENGTH = { min: 16, max: 100 } as const;
+const SURVEY_KEY_MESSAGE = `key must be ${SURVEY_KEY_LENGTH.min} to ${SURVEY_KEY_LENGTH.max} letters, digits, - or _`;
 /** The random key a browser keeps for its survey in progress (issue 12): a UUID in practice. */
 export const surveyKeySchema = z
   .string({ error: SURVEY_KEY_MESSAGE })
-  .regex(/^[A-Za-z0-9_-]{16,100}$/, { error: SURVEY_KEY_MESSAGE });
+  .regex(new RegExp(`^[A-Za-z0-9_-]{${SURVEY_KEY_LENGTH.min},${SURVEY_KEY_LENGTH.max}}$`), {
+    error: SURVEY_KEY_MESSAGE,
+  });
 
 /**
  * What the public survey posts: the answers plus the honeypot, and the key of

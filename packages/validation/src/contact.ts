@@ -1,14 +1,22 @@
 import { z } from 'zod';
-import { emailAddress, honeypotShape, LIMITS, optionalText, requiredText } from './fields';
+import {
+  emailAddress,
+  honeypotShape,
+  INVALID_EMAIL_MESSAGE,
+  LIMITS,
+  minLengthMessage,
+  optionalText,
+  requiredText,
+} from './fields';
 
 export const CONTACT_STATUSES = ['new', 'read', 'replied'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 export const CONTACT_MESSAGES = {
   name: 'Name is required',
-  email: 'Please enter a valid email address',
+  email: INVALID_EMAIL_MESSAGE,
   subject: 'Subject is required',
-  message: 'Message must be at least 10 characters',
+  message: minLengthMessage('Message', LIMITS.messageMin),
 } as const;
 
 // Spec section 5 (public contact form). The public form also posts status 'new'.

@@ -17,7 +17,21 @@ export const LIMITS = {
   subjectMax: 200,
   longTextMax: 5000,
   passwordMax: 200,
+  searchMax: 200,
 } as const;
+
+/** The message of every e-mail address field (spec sections 4 and 5), written once. */
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+
+/** 'Name must be at least 2 characters': a minimum's message, built from the limit. */
+export function minLengthMessage(field: string, min: number): string {
+  return `${field} must be at least ${min} characters`;
+}
+
+/** 'Must be at most 100 characters', or 'Name must be at most 100 characters' with a field. */
+export function maxLengthMessage(max: number, field?: string): string {
+  return field ? `${field} must be at most ${max} characters` : `Must be at most ${max} characters`;
+}
 
 /** A trimmed string of at least `min` characters; every failure reads `message`. */
 export function requiredText(min: number, message: string, max: number = LIMITS.shortTextMax) {
@@ -25,7 +39,7 @@ export function requiredText(min: number, message: string, max: number = LIMITS.
     .string({ error: message })
     .trim()
     .min(min, { error: message })
-    .max(max, { error: `Must be at most ${max} characters` });
+    .max(max, { error: maxLengthMessage(max) });
 }
 
 /** An e-mail address, trimmed; every failure reads `message`. */
@@ -44,7 +58,7 @@ export function optionalText(max: number = LIMITS.longTextMax) {
     z
       .string()
       .trim()
-      .max(max, { error: `Must be at most ${max} characters` })
+      .max(max, { error: maxLengthMessage(max) })
       .optional(),
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './admin';
+import { listSearchField, pageFields } from './admin';
 import {
   BETA_FEEDBACK_OPTIONAL_FIELDS,
   BETA_FEEDBACK_STEPS,
@@ -73,38 +73,11 @@ export const SURVEY_FREE_TEXT_FIELDS = [
 export type SurveyFreeTextField = (typeof SURVEY_FREE_TEXT_FIELDS)[number];
 
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
-const pageMessage = 'page must be a whole number of at least 1';
-const pageSizeMessage = `pageSize must be between 1 and ${PAGE_SIZE_MAX}`;
 
 /** GET /api/admin/feedback/answers?page=&pageSize=&search=&field= */
 export const surveyAnswersQuerySchema = z.object({
-  page: z.preprocess(
-    blankAsAbsent,
-    z.coerce
-      .number({ error: pageMessage })
-      .int({ error: pageMessage })
-      .min(1, { error: pageMessage })
-      .max(1_000_000, { error: 'page must be at most 1000000' })
-      .default(1),
-  ),
-  pageSize: z.preprocess(
-    blankAsAbsent,
-    z.coerce
-      .number({ error: pageSizeMessage })
-      .int({ error: pageSizeMessage })
-      .min(1, { error: pageSizeMessage })
-      .max(PAGE_SIZE_MAX, { error: pageSizeMessage })
-      .default(PAGE_SIZE_DEFAULT),
-  ),
-  search: z.preprocess(
-    blankAsAbsent,
-    z
-      .string()
-      .trim()
-      .max(200, { error: 'search must be at most 200 characters' })
-      .optional()
-      .transform((value) => value || undefined),
-  ),
+  ...pageFields,
+  search: listSearchField,
   field: z.preprocess(
     blankAsAbsent,
     z

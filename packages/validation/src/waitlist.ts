@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   emailAddress,
   honeypotShape,
+  INVALID_EMAIL_MESSAGE,
   LIMITS,
   optionalChoice,
   optionalText,
@@ -23,7 +24,7 @@ export const PRIMARY_USE_OPTIONS = [
 ] as const;
 
 export const WAITLIST_MESSAGES = {
-  email: 'Please enter a valid email address',
+  email: INVALID_EMAIL_MESSAGE,
   firstName: 'First name is required',
   lastName: 'Last name is required',
   company: 'Company name is required',

@@ -18,13 +18,9 @@ import { recordAudit } from '../audit/audit-log';
 import { ConfigError, loadConfig, processEnvironment } from '../config';
 import { AppError, parseWith } from '../errors';
 import { prepareDatabase } from '../prepare-database';
-import { hashPassword } from '../routes/api/auth/password';
-import { serverRegisterSchema } from '../routes/api/auth/password-policy';
-import {
-  insertUser,
-  lockRegistrations,
-  usernameOrEmailTaken,
-} from '../routes/api/auth/users-repository';
+import { hashPassword } from '../auth/password';
+import { serverRegisterSchema } from '../auth/password-policy';
+import { insertUser, lockRegistrations, usernameOrEmailTaken } from '../auth/users-repository';
 
 class CliError extends Error {}
 

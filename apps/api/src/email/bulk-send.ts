@@ -4,7 +4,7 @@ import type { EmailTemplateDefinition } from '@repo/email-templates';
 import type { BulkDryRunInput } from '@repo/validation';
 import { sql } from 'kysely';
 import { isUuid } from '../errors';
-import { findParticipantsByIds } from '../routes/api/admin/beta/participants-repository';
+import { findParticipantsByIds } from '../beta/participants-repository';
 import type { Mailer } from './mailer';
 
 /** A dry run can be confirmed for this long; after that the list may have changed. */

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { AppError, forbidden, unauthorized } from '../../errors';
-import { parseApiKey, secretMatches } from '../../routes/api/admin/api-keys/api-key-secret';
-import { findActiveApiKey, touchApiKey } from '../../routes/api/admin/api-keys/api-keys-repository';
-import { type PublicUser } from '../../routes/api/auth/users-repository';
+import { parseApiKey, secretMatches } from '../../api-keys/api-key-secret';
+import { findActiveApiKey, touchApiKey } from '../../api-keys/api-keys-repository';
+import { type PublicUser } from '../../auth/users-repository';
 import { sessionUser } from './authentication';
 
 export type AdminPrincipal =

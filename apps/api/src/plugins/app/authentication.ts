@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../../errors';
-import { findActiveUserById, type PublicUser } from '../../routes/api/auth/users-repository';
+import { findActiveUserById, type PublicUser } from '../../auth/users-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,12 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+// The error contract, written once (`errorBodySchema`, documented in /api/openapi.json).
+import type { ErrorBody } from '@repo/validation/responses';
 import { AppError } from '../../errors';
-
-interface ErrorBody {
-  message: string;
-  type?: string;
-  issues?: { path: string; message: string }[];
-}
 
 /** Messages for the framework's own client errors, so no internals leak. */
 const FRAMEWORK_MESSAGES: Record<string, { status: number; message: string; type: string }> = {

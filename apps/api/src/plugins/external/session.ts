@@ -3,7 +3,7 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
-import { pruneLoginThrottle } from '../../routes/api/auth/login-throttle';
+import { pruneLoginThrottle } from '../../auth/login-throttle';
 import { KyselySessionStore, type SessionLifetimes } from './session-store';
 
 declare module 'fastify' {

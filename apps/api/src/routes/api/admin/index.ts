@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ADMIN_SECURITY } from '../../../plugins/external/openapi';
 import accountRoutes from './accounts';
 import analyticsOptOutRoutes from './analytics-opt-out';
 import apiKeyRoutes from './api-keys';
@@ -19,6 +20,10 @@ import waitlistAdminRoutes from './waitlist';
  */
 export default async function adminRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRequest', fastify.requireAdmin);
+  // In the OpenAPI document: an API key or a session, like the hook above.
+  fastify.addHook('onRoute', (route) => {
+    route.schema = { tags: ['admin'], security: ADMIN_SECURITY, ...route.schema };
+  });
   // Admin answers carry personal data: never cached.
   fastify.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -1,23 +1,26 @@
 import { betaFeedbackRequestSchema, isHoneypotFilled } from '@repo/validation';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { parseWith } from '../../../errors';
+import { betaFeedbackResponseSchema } from '@repo/validation/responses';
 import { perMinute } from '../../../plugins/external/rate-limit';
+import { type ApiInstance, errorResponses } from '../../../route-schemas';
 import { completeSurveyProgress } from '../../../survey/survey-progress-repository';
 import surveyProgressRoutes from './progress';
 
 const THANKS_MESSAGE = 'Thank you for your feedback!';
 
-export default async function betaFeedbackRoutes(fastify: FastifyInstance) {
+export default async function betaFeedbackRoutes(fastify: ApiInstance) {
   const { config, db } = fastify;
   fastify.post(
     '/beta-feedback',
-    { config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX) },
+    {
+      config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX),
+      schema: {
+        body: betaFeedbackRequestSchema,
+        response: { 201: betaFeedbackResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
     async (request, reply) => {
-      const { website, progressKey, ...feedback } = parseWith(
-        betaFeedbackRequestSchema,
-        request.body,
-      );
+      const { website, progressKey, ...feedback } = request.body;
       if (isHoneypotFilled(website)) {
         // A bot filled the hidden field: it gets the usual answer, nothing is kept.
         request.log.info('survey response dropped: honeypot filled');

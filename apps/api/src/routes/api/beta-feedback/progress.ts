@@ -1,14 +1,14 @@
-import type { SurveyProgressAnswer, SurveyProgressSaved } from '@repo/api-client';
 import {
   isHoneypotFilled,
   SURVEY_RESUME_DAYS,
   surveyProgressQuerySchema,
   surveyProgressRequestSchema,
 } from '@repo/validation';
-import type { FastifyInstance } from 'fastify';
+import { surveyProgressAnswerSchema, surveyProgressSavedSchema } from '@repo/validation/responses';
 import { isbot } from 'isbot';
-import { conflict, parseWith } from '../../../errors';
+import { conflict } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';
+import { type ApiInstance, errorResponses } from '../../../route-schemas';
 import {
   findResumableProgress,
   saveSurveyProgress,
@@ -22,15 +22,21 @@ const resumableUntil = (savedAt: Date) =>
  * The survey in progress (issue 12): saved step by step under the browser's
  * random key, read back when the browser returns within 7 days.
  */
-export default async function surveyProgressRoutes(fastify: FastifyInstance) {
+export default async function surveyProgressRoutes(fastify: ApiInstance) {
   const { config, db } = fastify;
-  const limit = { config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX) };
+  const limit = perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX);
 
   fastify.get(
     '/beta-feedback/progress',
-    limit,
-    async (request, reply): Promise<SurveyProgressAnswer> => {
-      const { key } = parseWith(surveyProgressQuerySchema, request.query);
+    {
+      config: limit,
+      schema: {
+        querystring: surveyProgressQuerySchema,
+        response: { 200: surveyProgressAnswerSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { key } = request.query;
       reply.header('cache-control', 'no-store');
       const progress = await findResumableProgress(db, key);
       // Nothing to resume is an ordinary answer, not an error.
@@ -46,23 +52,33 @@ export default async function surveyProgressRoutes(fastify: FastifyInstance) {
     },
   );
 
-  fastify.put('/beta-feedback/progress', limit, async (request): Promise<SurveyProgressSaved> => {
-    const { key, step, answers, website } = parseWith(surveyProgressRequestSchema, request.body);
-    // Bots (a filled honeypot, a crawler rendering the page) get the usual answer and
-    // leave nothing behind: the drop-off counts people.
-    if (isHoneypotFilled(website) || isbot(request.headers['user-agent'])) {
-      return { saved: true, resumableUntil: resumableUntil(new Date()) };
-    }
-    const saved = await saveSurveyProgress(db, key, {
-      step,
-      answers: answers as Record<string, string>,
-    });
-    if (saved.outcome === 'closed') {
-      throw conflict(
-        'This survey was already submitted or left for more than 7 days: start a new one',
-        'survey_closed',
-      );
-    }
-    return { saved: true, resumableUntil: resumableUntil(saved.savedAt) };
-  });
+  fastify.put(
+    '/beta-feedback/progress',
+    {
+      config: limit,
+      schema: {
+        body: surveyProgressRequestSchema,
+        response: { 200: surveyProgressSavedSchema, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request) => {
+      const { key, step, answers, website } = request.body;
+      // Bots (a filled honeypot, a crawler rendering the page) get the usual answer and
+      // leave nothing behind: the drop-off counts people.
+      if (isHoneypotFilled(website) || isbot(request.headers['user-agent'])) {
+        return { saved: true, resumableUntil: resumableUntil(new Date()) } as const;
+      }
+      const saved = await saveSurveyProgress(db, key, {
+        step,
+        answers: answers as Record<string, string>,
+      });
+      if (saved.outcome === 'closed') {
+        throw conflict(
+          'This survey was already submitted or left for more than 7 days: start a new one',
+          'survey_closed',
+        );
+      }
+      return { saved: true, resumableUntil: resumableUntil(saved.savedAt) } as const;
+    },
+  );
 }

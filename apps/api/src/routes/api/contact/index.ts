@@ -1,22 +1,24 @@
 import { contactMessageRequestSchema, isHoneypotFilled } from '@repo/validation';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { parseWith } from '../../../errors';
+import { contactMessageResponseSchema } from '@repo/validation/responses';
 import { perMinute } from '../../../plugins/external/rate-limit';
+import { type ApiInstance, errorResponses } from '../../../route-schemas';
 
 const SENT_MESSAGE = 'Message sent!';
 
-export default async function contactRoutes(fastify: FastifyInstance) {
+export default async function contactRoutes(fastify: ApiInstance) {
   const { config, db } = fastify;
   fastify.post(
     '/contact',
-    { config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX) },
+    {
+      config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX),
+      schema: {
+        body: contactMessageRequestSchema,
+        response: { 201: contactMessageResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
     async (request, reply) => {
-      const {
-        status: _status,
-        website,
-        ...message
-      } = parseWith(contactMessageRequestSchema, request.body);
+      const { status: _status, website, ...message } = request.body;
       if (isHoneypotFilled(website)) {
         // A bot filled the hidden field: it gets the usual answer, nothing is kept.
         request.log.info('contact message dropped: honeypot filled');

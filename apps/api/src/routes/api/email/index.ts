@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { htmlPageSchema, unsubscribedResponseSchema } from '@repo/validation/responses';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../../errors';
 import { suppressEmail } from '../../../email/suppressions-repository';
 import { verifyUnsubscribeToken } from '../../../email/unsubscribe-token';
+import { type ApiInstance, errorResponses, zodValidatorCompiler } from '../../../route-schemas';
 
 const unsubscribeQuerySchema = z.object({
   email: z.string().trim().min(3).max(254),
@@ -11,6 +13,7 @@ const unsubscribeQuerySchema = z.object({
 });
 
 const INVALID_LINK = 'This unsubscribe link is invalid or incomplete';
+const invalidLink = () => badRequest(INVALID_LINK, 'invalid_unsubscribe_link');
 const SITE_NAME = 'Wordloom';
 
 const STYLE =
@@ -78,19 +81,29 @@ function unsubscribedPage(email: string): string {
 }
 
 /** Public opt-out endpoint for the link in every bulk email. */
-export default async function emailRoutes(fastify: FastifyInstance) {
+export default async function emailRoutes(fastify: ApiInstance) {
   const { config, db } = fastify;
 
   /** The signed link's address and token; the confirmation form posts to the same URL. */
-  function signedLink(request: FastifyRequest): { email: string; token: string } {
-    const result = unsubscribeQuerySchema.safeParse(request.query ?? {});
-    if (!result.success) throw badRequest(INVALID_LINK, 'invalid_unsubscribe_link');
-    const { email, token } = result.data;
-    if (!verifyUnsubscribeToken(config.UNSUBSCRIBE_SECRET, email, token)) {
-      throw badRequest(INVALID_LINK, 'invalid_unsubscribe_link');
-    }
+  function signedLink(query: z.output<typeof unsubscribeQuerySchema>) {
+    const { email, token } = query;
+    if (!verifyUnsubscribeToken(config.UNSUBSCRIBE_SECRET, email, token)) throw invalidLink();
     return { email: email.toLowerCase(), token };
   }
+
+  /**
+   * The link's query, from a mail: an incomplete one is one message, without field
+   * issues. The body of the POST (a form or a one-click post) says nothing we need,
+   * so it has no schema. The answers are pages, or JSON for a mail client.
+   */
+  const linkSchema = {
+    querystring: unsubscribeQuerySchema,
+  };
+  const validatorCompiler = zodValidatorCompiler(() => invalidLink());
+  const page200 = {
+    description: 'A page for the browser',
+    content: { 'text/html': { schema: htmlPageSchema } },
+  };
 
   function sendPage(reply: FastifyReply, html: string) {
     return reply
@@ -117,25 +130,57 @@ export default async function emailRoutes(fastify: FastifyInstance) {
   );
 
   // Only shows the question; no automatic HEAD route either.
-  fastify.get('/email/unsubscribe', { exposeHeadRoute: false }, async (request, reply) => {
-    const { email, token } = signedLink(request);
-    return sendPage(reply, confirmationPage(email, token));
-  });
+  fastify.get(
+    '/email/unsubscribe',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        ...linkSchema,
+        produces: ['text/html'],
+        response: { 200: page200, ...errorResponses(400) },
+      },
+      validatorCompiler,
+    },
+    async (request, reply) => {
+      const { email, token } = signedLink(request.query);
+      return sendPage(reply, confirmationPage(email, token));
+    },
+  );
 
   // The page's button (a browser wants a page back) and the one-click POST of a mail client.
-  fastify.post('/email/unsubscribe', async (request, reply) => {
-    const { email } = signedLink(request);
-    await suppressEmail(db, email, {
-      stream: 'broadcast',
-      reason: 'unsubscribed',
-      origin: 'unsubscribe',
-    });
-    if (request.headers.accept?.includes('text/html')) {
-      return sendPage(reply, unsubscribedPage(email));
-    }
-    return reply
-      .header('cache-control', 'no-store')
-      .status(200)
-      .send({ message: `${email} is unsubscribed` });
-  });
+  fastify.post(
+    '/email/unsubscribe',
+    {
+      schema: {
+        ...linkSchema,
+        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
+        response: {
+          200: {
+            description: 'A page when the client accepts text/html, else JSON',
+            content: {
+              'text/html': { schema: htmlPageSchema },
+              'application/json': { schema: unsubscribedResponseSchema },
+            },
+          },
+          ...errorResponses(400),
+        },
+      },
+      validatorCompiler,
+    },
+    async (request, reply) => {
+      const { email } = signedLink(request.query);
+      await suppressEmail(db, email, {
+        stream: 'broadcast',
+        reason: 'unsubscribed',
+        origin: 'unsubscribe',
+      });
+      if (request.headers.accept?.includes('text/html')) {
+        return sendPage(reply, unsubscribedPage(email));
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .status(200)
+        .send({ message: `${email} is unsubscribed` });
+    },
+  );
 }

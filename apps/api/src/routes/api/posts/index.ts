@@ -1,5 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  blogPostSchema,
+  blogPostSummarySchema,
+  postParamsSchema,
+} from '@repo/validation/responses';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../../errors';
+import { type ApiInstance, errorResponses } from '../../../route-schemas';
 import { createPostsCache, type SerializedBody } from './posts-cache';
 
 // Spec section 7: the blog list is cached for 5 minutes.
@@ -16,7 +22,10 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
-/** Sends a serialised body with its validator, or 304 when the client already has it. */
+/**
+ * Sends a body the cache serialised through the route's response schema (a string
+ * with a JSON content type is sent as it is), or 304 when the client already has it.
+ */
 function sendCacheable(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -32,17 +41,29 @@ function sendCacheable(
  * answers one post with its text. Both come from a snapshot serialised once
  * (see posts-cache.ts), with an ETag and Cache-Control.
  */
-export default async function postsRoutes(fastify: FastifyInstance) {
+export default async function postsRoutes(fastify: ApiInstance) {
   const cache = createPostsCache(fastify.db, { maxAgeMs: POSTS_SNAPSHOT_MAX_AGE_MS });
 
-  fastify.get('/posts', async (request, reply) =>
-    sendCacheable(request, reply, (await cache.get()).summaries),
+  fastify.get(
+    '/posts',
+    { schema: { response: { 200: blogPostSummarySchema.array() } } },
+    async (request, reply) => sendCacheable(request, reply, (await cache.get()).summaries),
   );
 
-  fastify.get<{ Params: { slug: string } }>('/posts/:slug', async (request, reply) => {
-    const slug = request.params.slug;
-    const post = slug.length <= MAX_SLUG_LENGTH ? (await cache.get()).bySlug.get(slug) : undefined;
-    if (!post) throw notFound('Post not found');
-    return sendCacheable(request, reply, post);
-  });
+  fastify.get(
+    '/posts/:slug',
+    {
+      schema: {
+        params: postParamsSchema,
+        response: { 200: blogPostSchema, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const slug = request.params.slug;
+      const post =
+        slug.length <= MAX_SLUG_LENGTH ? (await cache.get()).bySlug.get(slug) : undefined;
+      if (!post) throw notFound('Post not found');
+      return sendCacheable(request, reply, post);
+    },
+  );
 }

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DB } from '@repo/db';
+import { blogPostSchema, blogPostSummarySchema } from '@repo/validation/responses';
+import type { z } from 'zod';
 import { listPosts, toPostSummary } from './posts-repository';
 
 /** A JSON answer serialised once, with its validator. */
@@ -15,8 +17,9 @@ export interface PostsSnapshot {
   bySlug: ReadonlyMap<string, SerializedBody>;
 }
 
-function serialize(payload: unknown): SerializedBody {
-  const body = JSON.stringify(payload);
+/** Through the routes' response schema, as Fastify would serialise it, but once. */
+function serialize<S extends z.ZodType>(schema: S, payload: z.output<S>): SerializedBody {
+  const body = JSON.stringify(schema.encode(payload));
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return { body, etag };
 }
@@ -24,8 +27,8 @@ function serialize(payload: unknown): SerializedBody {
 async function loadSnapshot(db: DB): Promise<PostsSnapshot> {
   const posts = await listPosts(db);
   return {
-    summaries: serialize(posts.map(toPostSummary)),
-    bySlug: new Map(posts.map((post) => [post.slug, serialize(post)])),
+    summaries: serialize(blogPostSummarySchema.array(), posts.map(toPostSummary)),
+    bySlug: new Map(posts.map((post) => [post.slug, serialize(blogPostSchema, post)])),
   };
 }
 

@@ -1,10 +1,11 @@
 import { findEmailTemplate } from '@repo/email-templates';
 import { isHoneypotFilled, waitlistSignupRequestSchema } from '@repo/validation';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { conflict, parseWith } from '../../../errors';
+import { waitlistSignupResponseSchema } from '@repo/validation/responses';
+import { conflict } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';
-import { addWaitlistSignup } from './waitlist-repository';
+import { type ApiInstance, errorResponses } from '../../../route-schemas';
+import { addWaitlistSignup } from '../../../waitlist/waitlist-repository';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'This email address is already on the waitlist';
 
@@ -12,13 +13,19 @@ const SIGNUP_SUCCESS_MESSAGE = 'Successfully joined the waitlist!';
 
 const welcomeTemplate = findEmailTemplate('waitlist-welcome')!;
 
-export default async function waitlistRoutes(fastify: FastifyInstance) {
+export default async function waitlistRoutes(fastify: ApiInstance) {
   const { config, db, mailer } = fastify;
   fastify.post(
     '/waitlist',
-    { config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX) },
+    {
+      config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX),
+      schema: {
+        body: waitlistSignupRequestSchema,
+        response: { 201: waitlistSignupResponseSchema, ...errorResponses(400, 409, 429) },
+      },
+    },
     async (request, reply) => {
-      const { website, source, ...signup } = parseWith(waitlistSignupRequestSchema, request.body);
+      const { website, source, ...signup } = request.body;
       if (isHoneypotFilled(website)) {
         // A bot filled the hidden field: it gets the usual answer, nothing is kept or mailed.
         request.log.info('waitlist signup dropped: honeypot filled');

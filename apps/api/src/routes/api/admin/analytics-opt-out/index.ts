@@ -1,16 +1,20 @@
-import type { AnalyticsOptOutPage } from '@repo/api-client';
 import { ANALYTICS_OPT_OUT_PATH } from '@repo/validation';
-import type { FastifyInstance } from 'fastify';
+import { analyticsOptOutPageSchema } from '@repo/validation/responses';
+import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
 /**
  * Where the console finds the public site's opt-out page (issue 12): signing in
  * loads it in a hidden frame, which marks the browser so that staff visits stay
  * out of the site's analytics. PUBLIC_SITE_URL is the API's to know.
  */
-export default async function analyticsOptOutRoutes(fastify: FastifyInstance) {
+export default async function analyticsOptOutRoutes(fastify: ApiInstance) {
   const { config } = fastify;
-  fastify.get('/analytics-opt-out', async (): Promise<AnalyticsOptOutPage> => {
-    const url = new URL(ANALYTICS_OPT_OUT_PATH, config.PUBLIC_SITE_URL);
-    return { url: url.href, origin: url.origin };
-  });
+  fastify.get(
+    '/analytics-opt-out',
+    { schema: { response: { 200: analyticsOptOutPageSchema, ...errorResponses(401) } } },
+    async () => {
+      const url = new URL(ANALYTICS_OPT_OUT_PATH, config.PUBLIC_SITE_URL);
+      return { url: url.href, origin: url.origin };
+    },
+  );
 }

@@ -1,49 +1,77 @@
-import type { CreatedApiKey } from '@repo/api-client';
 import { apiKeyCreateSchema } from '@repo/validation';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  apiKeyListSchema,
+  createdApiKeySchema,
+  idParamsSchema,
+  revokedApiKeySchema,
+} from '@repo/validation/responses';
+import type { FastifyRequest } from 'fastify';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
-import { AppError, conflict, idOrNotFound, notFound, parseWith } from '../../../../errors';
-import { generateApiKey } from './api-key-secret';
-import { insertApiKey, listApiKeys, revokeApiKey } from './api-keys-repository';
+import { AppError, conflict, notFound } from '../../../../errors';
+import { generateApiKey } from '../../../../api-keys/api-key-secret';
+import { insertApiKey, listApiKeys, revokeApiKey } from '../../../../api-keys/api-keys-repository';
+import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
 export const SESSION_REQUIRED_MESSAGE = 'Creating or revoking API keys needs a signed-in session.';
 
-/** A key cannot mint or revoke keys: a leaked key must not be able to entrench itself. */
+/**
+ * A key cannot mint or revoke keys: a leaked key must not be able to entrench itself.
+ * Checked before the body and path are (preValidation): a key is told this first.
+ */
 async function requireSession(request: FastifyRequest): Promise<void> {
   if (request.admin?.kind !== 'session') {
     throw new AppError(403, SESSION_REQUIRED_MESSAGE, 'session_required');
   }
 }
 
-export default async function apiKeyRoutes(fastify: FastifyInstance) {
+export default async function apiKeyRoutes(fastify: ApiInstance) {
   const { db } = fastify;
 
-  fastify.get('/api-keys', async () => ({ apiKeys: await listApiKeys(db) }));
+  fastify.get(
+    '/api-keys',
+    { schema: { response: { 200: apiKeyListSchema, ...errorResponses(401) } } },
+    async () => ({ apiKeys: await listApiKeys(db) }),
+  );
 
   // The full key is in this answer and nowhere else, ever (spec section 8).
-  fastify.post('/api-keys', { preHandler: requireSession }, async (request, reply) => {
-    const { name, environment } = parseWith(apiKeyCreateSchema, request.body);
-    const key = generateApiKey(environment);
-    const apiKey = await db.transaction().execute(async (trx) => {
-      const inserted = await insertApiKey(trx, { name, environment, key });
-      await recordAudit(trx, auditActorOf(request), {
-        action: 'api_key.create',
-        targetType: 'api_key',
-        targetId: inserted.id,
-        details: { keyId: key.keyId, environment },
+  fastify.post(
+    '/api-keys',
+    {
+      preValidation: requireSession,
+      schema: {
+        body: apiKeyCreateSchema,
+        response: { 201: createdApiKeySchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { name, environment } = request.body;
+      const key = generateApiKey(environment);
+      const apiKey = await db.transaction().execute(async (trx) => {
+        const inserted = await insertApiKey(trx, { name, environment, key });
+        await recordAudit(trx, auditActorOf(request), {
+          action: 'api_key.create',
+          targetType: 'api_key',
+          targetId: inserted.id,
+          details: { keyId: key.keyId, environment },
+        });
+        return inserted;
       });
-      return inserted;
-    });
-    const created: CreatedApiKey = { apiKey, keyId: key.keyId, formattedKey: key.formattedKey };
-    return reply.status(201).send(created);
-  });
+      return reply.status(201).send({ apiKey, keyId: key.keyId, formattedKey: key.formattedKey });
+    },
+  );
 
   // Revocation is irreversible (spec section 4).
-  fastify.delete<{ Params: { id: string } }>(
+  fastify.delete(
     '/api-keys/:id',
-    { preHandler: requireSession },
+    {
+      preValidation: requireSession,
+      schema: {
+        params: idParamsSchema('API key not found'),
+        response: { 200: revokedApiKeySchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
     async (request) => {
-      const id = idOrNotFound(request.params.id, 'API key not found');
+      const { id } = request.params;
       const result = await db.transaction().execute(async (trx) => {
         const revoked = await revokeApiKey(trx, id);
         if (!revoked) throw notFound('API key not found');

@@ -1,8 +1,8 @@
 import { contactListQuerySchema } from '@repo/validation';
-import type { FastifyInstance } from 'fastify';
+import { auditLogPageSchema } from '@repo/validation/responses';
 import { z } from 'zod';
 import { listAuditLog } from '../../../../audit/audit-log';
-import { parseWith } from '../../../../errors';
+import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
 /** The same page and pageSize rules as the other admin lists, and one action to filter by. */
 const auditLogQuerySchema = contactListQuerySchema.pick({ page: true, pageSize: true }).extend({
@@ -19,9 +19,16 @@ const auditLogQuerySchema = contactListQuerySchema.pick({ page: true, pageSize: 
 });
 
 /** Who did what, when and from where (issue 8); newest first. */
-export default async function auditLogRoutes(fastify: FastifyInstance) {
+export default async function auditLogRoutes(fastify: ApiInstance) {
   const { db } = fastify;
-  fastify.get('/audit-log', async (request) =>
-    listAuditLog(db, parseWith(auditLogQuerySchema, request.query)),
+  fastify.get(
+    '/audit-log',
+    {
+      schema: {
+        querystring: auditLogQuerySchema,
+        response: { 200: auditLogPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => listAuditLog(db, request.query),
   );
 }

@@ -1,8 +1,13 @@
 import { waitlistListQuerySchema } from '@repo/validation';
-import type { FastifyInstance } from 'fastify';
+import {
+  erasureResultSchema,
+  feedbackResponsePageSchema,
+  idParamsSchema,
+} from '@repo/validation/responses';
 import { recordAudit, auditActorOf } from '../../../../audit/audit-log';
-import { idOrNotFound, notFound, parseWith } from '../../../../errors';
-import { eraseFeedbackResponse } from '../erasure/erasure-repository';
+import { notFound } from '../../../../errors';
+import { type ApiInstance, errorResponses } from '../../../../route-schemas';
+import { eraseFeedbackResponse } from '../../../../erasure/erasure-repository';
 import { listFeedbackResponses } from './feedback-repository';
 import surveyInsightRoutes from './insight';
 
@@ -14,28 +19,44 @@ const feedbackListQuerySchema = waitlistListQuerySchema.pick({
 });
 
 /** Survey responses: listed so the console can pick one, and deleted for good (issue 8). */
-export default async function feedbackRoutes(fastify: FastifyInstance) {
+export default async function feedbackRoutes(fastify: ApiInstance) {
   const { db } = fastify;
 
-  fastify.get('/feedback', async (request) =>
-    listFeedbackResponses(db, parseWith(feedbackListQuerySchema, request.query)),
+  fastify.get(
+    '/feedback',
+    {
+      schema: {
+        querystring: feedbackListQuerySchema,
+        response: { 200: feedbackResponsePageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => listFeedbackResponses(db, request.query),
   );
 
-  fastify.delete<{ Params: { id: string } }>('/feedback/:id', async (request) => {
-    const id = idOrNotFound(request.params.id, 'Survey response not found');
-    const deleted = await db.transaction().execute(async (trx) => {
-      const counts = await eraseFeedbackResponse(trx, id);
-      if (!counts) throw notFound('Survey response not found');
-      await recordAudit(trx, auditActorOf(request), {
-        action: 'feedback.delete',
-        targetType: 'feedback_response',
-        targetId: id,
-        details: { deleted: counts },
+  fastify.delete(
+    '/feedback/:id',
+    {
+      schema: {
+        params: idParamsSchema('Survey response not found'),
+        response: { 200: erasureResultSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const deleted = await db.transaction().execute(async (trx) => {
+        const counts = await eraseFeedbackResponse(trx, id);
+        if (!counts) throw notFound('Survey response not found');
+        await recordAudit(trx, auditActorOf(request), {
+          action: 'feedback.delete',
+          targetType: 'feedback_response',
+          targetId: id,
+          details: { deleted: counts },
+        });
+        return counts;
       });
-      return counts;
-    });
-    return { deleted };
-  });
+      return { deleted };
+    },
+  );
 
   await fastify.register(surveyInsightRoutes);
 }

@@ -1,10 +1,10 @@
 import type { BetaFeedbackResponsesTable } from '@repo/db';
 import { BETA_FEEDBACK_STEPS, surveyAnswersQuerySchema } from '@repo/validation';
-import type { FastifyInstance } from 'fastify';
+import { surveyInsightSchema, surveyTextAnswerPageSchema } from '@repo/validation/responses';
 import type { Selectable } from 'kysely';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { type CsvColumn, sendCsv } from '../../../../csv-export';
-import { parseWith } from '../../../../errors';
+import { type ApiInstance, csvResponse, errorResponses } from '../../../../route-schemas';
 import {
   buildSurveyInsight,
   listSurveyTextAnswers,
@@ -30,30 +30,50 @@ const EXPORT_COLUMNS: CsvColumn<ResponseRow>[] = [
 ];
 
 /** Survey insight (issue 12): drop-off, results, free-text answers and the export. */
-export default async function surveyInsightRoutes(fastify: FastifyInstance) {
+export default async function surveyInsightRoutes(fastify: ApiInstance) {
   const { db } = fastify;
 
-  fastify.get('/feedback/insight', async () => buildSurveyInsight(db));
-
-  fastify.get('/feedback/answers', async (request) =>
-    listSurveyTextAnswers(db, parseWith(surveyAnswersQuerySchema, request.query)),
+  fastify.get(
+    '/feedback/insight',
+    { schema: { response: { 200: surveyInsightSchema, ...errorResponses(401) } } },
+    async () => buildSurveyInsight(db),
   );
 
-  fastify.get('/feedback/export', async (request, reply) => {
-    // Recorded before any row leaves: an export that cannot be logged does not happen.
-    const { count } = await db
-      .selectFrom('betaFeedbackResponses')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .executeTakeFirstOrThrow();
-    await recordAudit(db, auditActorOf(request), {
-      action: 'export.csv',
-      targetType: 'feedback',
-      details: { export: 'feedback', rows: Number(count) },
-    });
-    return sendCsv(reply, {
-      filename: 'survey-responses-export.csv',
-      columns: EXPORT_COLUMNS,
-      rows: streamFeedbackResponses(db),
-    });
-  });
+  fastify.get(
+    '/feedback/answers',
+    {
+      schema: {
+        querystring: surveyAnswersQuerySchema,
+        response: { 200: surveyTextAnswerPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => listSurveyTextAnswers(db, request.query),
+  );
+
+  fastify.get(
+    '/feedback/export',
+    {
+      schema: {
+        produces: ['text/csv'],
+        response: { 200: csvResponse('Every survey response'), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      // Recorded before any row leaves: an export that cannot be logged does not happen.
+      const { count } = await db
+        .selectFrom('betaFeedbackResponses')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow();
+      await recordAudit(db, auditActorOf(request), {
+        action: 'export.csv',
+        targetType: 'feedback',
+        details: { export: 'feedback', rows: Number(count) },
+      });
+      return sendCsv(reply, {
+        filename: 'survey-responses-export.csv',
+        columns: EXPORT_COLUMNS,
+        rows: streamFeedbackResponses(db),
+      });
+    },
+  );
 }

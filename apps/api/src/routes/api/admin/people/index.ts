@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { personTimelineSchema } from '@repo/validation/responses';
 import { z } from 'zod';
-import { parseWith } from '../../../../errors';
+import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 import { personTimeline } from './timeline-repository';
 
 const timelineQuerySchema = z.object({
@@ -11,12 +11,18 @@ const timelineQuerySchema = z.object({
     .max(254, 'email must be at most 254 characters'),
 });
 
-export default async function peopleRoutes(fastify: FastifyInstance) {
+export default async function peopleRoutes(fastify: ApiInstance) {
   const { db } = fastify;
 
   /** Everything about one address, newest first (the console's person view). */
-  fastify.get('/people/timeline', async (request) => {
-    const { email } = parseWith(timelineQuerySchema, request.query);
-    return personTimeline(db, email);
-  });
+  fastify.get(
+    '/people/timeline',
+    {
+      schema: {
+        querystring: timelineQuerySchema,
+        response: { 200: personTimelineSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => personTimeline(db, request.query.email),
+  );
 }

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import { signupSourcesSchema } from '@repo/validation/responses';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { parseWith } from '../../../../errors';
+import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
 const querySchema = z.object({
   weeks: z.coerce
@@ -28,13 +28,21 @@ export interface SignupSources {
   sources: { source: string; counts: number[]; total: number }[];
 }
 
-export default async function sourceRoutes(fastify: FastifyInstance) {
+export default async function sourceRoutes(fastify: ApiInstance) {
   const { db } = fastify;
 
   /** Signups per source and week (the console's Waitlist tab). */
-  fastify.get('/waitlist/sources', async (request): Promise<SignupSources> => {
-    const { weeks } = parseWith(querySchema, request.query);
-    const { rows } = await sql<{ week: string; source: string; count: number }>`
+  fastify.get(
+    '/waitlist/sources',
+    {
+      schema: {
+        querystring: querySchema,
+        response: { 200: signupSourcesSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request): Promise<SignupSources> => {
+      const { weeks } = request.query;
+      const { rows } = await sql<{ week: string; source: string; count: number }>`
       select to_char(date_trunc('week', created_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
              ${SOURCE} as source,
              count(*)::int as count
@@ -43,29 +51,30 @@ export default async function sourceRoutes(fastify: FastifyInstance) {
                           - make_interval(weeks => ${weeks - 1})
       group by 1, 2
     `.execute(db);
-    const { rows: starts } = await sql<{ week: string }>`
+      const { rows: starts } = await sql<{ week: string }>`
       select to_char(generate_series(
         date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${weeks - 1}),
         date_trunc('week', now() at time zone 'UTC'),
         interval '1 week'
       ), 'YYYY-MM-DD') as week
     `.execute(db);
-    const weekList = starts.map((row) => row.week);
-    const index = new Map(weekList.map((week, position) => [week, position]));
-    const bySource = new Map<string, number[]>();
-    for (const row of rows) {
-      const counts = bySource.get(row.source) ?? weekList.map(() => 0);
-      const position = index.get(row.week);
-      if (position !== undefined) counts[position] = (counts[position] ?? 0) + Number(row.count);
-      bySource.set(row.source, counts);
-    }
-    const sources = [...bySource.entries()]
-      .map(([source, counts]) => ({
-        source,
-        counts,
-        total: counts.reduce((sum, count) => sum + count, 0),
-      }))
-      .sort((a, b) => b.total - a.total || a.source.localeCompare(b.source));
-    return { weeks: weekList, sources };
-  });
+      const weekList = starts.map((row) => row.week);
+      const index = new Map(weekList.map((week, position) => [week, position]));
+      const bySource = new Map<string, number[]>();
+      for (const row of rows) {
+        const counts = bySource.get(row.source) ?? weekList.map(() => 0);
+        const position = index.get(row.week);
+        if (position !== undefined) counts[position] = (counts[position] ?? 0) + Number(row.count);
+        bySource.set(row.source, counts);
+      }
+      const sources = [...bySource.entries()]
+        .map(([source, counts]) => ({
+          source,
+          counts,
+          total: counts.reduce((sum, count) => sum + count, 0),
+        }))
+        .sort((a, b) => b.total - a.total || a.source.localeCompare(b.source));
+      return { weeks: weekList, sources };
+    },
+  );
 }

@@ -1,15 +1,20 @@
 import { waitlistListQuerySchema } from '@repo/validation';
-import type { FastifyInstance } from 'fastify';
+import {
+  erasureResultSchema,
+  idParamsSchema,
+  waitlistPageSchema,
+} from '@repo/validation/responses';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { type CsvColumn, sendCsv } from '../../../../csv-export';
-import { idOrNotFound, notFound, parseWith } from '../../../../errors';
+import { notFound } from '../../../../errors';
+import { type ApiInstance, csvResponse, errorResponses } from '../../../../route-schemas';
 import {
   countAllEntries,
   listWaitlistEntries,
   streamWaitlistEntries,
   type WaitlistEntryRecord,
-} from '../../waitlist/waitlist-repository';
-import { eraseWaitlistEntry } from '../erasure/erasure-repository';
+} from '../../../../waitlist/waitlist-repository';
+import { eraseWaitlistEntry } from '../../../../erasure/erasure-repository';
 
 const exportColumns: CsvColumn<WaitlistEntryRecord>[] = [
   { header: 'ID', value: (row) => row.id },
@@ -26,42 +31,67 @@ const exportColumns: CsvColumn<WaitlistEntryRecord>[] = [
   { header: 'Beta participant ID', value: (row) => row.participantId },
 ];
 
-export default async function waitlistAdminRoutes(fastify: FastifyInstance) {
+export default async function waitlistAdminRoutes(fastify: ApiInstance) {
   const { db } = fastify;
 
-  fastify.get('/waitlist', async (request) =>
-    listWaitlistEntries(db, parseWith(waitlistListQuerySchema, request.query)),
+  fastify.get(
+    '/waitlist',
+    {
+      schema: {
+        querystring: waitlistListQuerySchema,
+        response: { 200: waitlistPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => listWaitlistEntries(db, request.query),
   );
 
-  fastify.get('/waitlist/export', async (request, reply) => {
-    // Recorded before any row leaves: an export that cannot be logged does not happen.
-    const entries = await countAllEntries(db);
-    await recordAudit(db, auditActorOf(request), {
-      action: 'export.csv',
-      targetType: 'waitlist',
-      details: { export: 'waitlist', rows: Number(entries) },
-    });
-    return sendCsv(reply, {
-      filename: 'waitlist-export.csv',
-      columns: exportColumns,
-      rows: streamWaitlistEntries(db),
-    });
-  });
+  fastify.get(
+    '/waitlist/export',
+    {
+      schema: {
+        produces: ['text/csv'],
+        response: { 200: csvResponse('Every waitlist entry'), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      // Recorded before any row leaves: an export that cannot be logged does not happen.
+      const entries = await countAllEntries(db);
+      await recordAudit(db, auditActorOf(request), {
+        action: 'export.csv',
+        targetType: 'waitlist',
+        details: { export: 'waitlist', rows: Number(entries) },
+      });
+      return sendCsv(reply, {
+        filename: 'waitlist-export.csv',
+        columns: exportColumns,
+        rows: streamWaitlistEntries(db),
+      });
+    },
+  );
 
   /** Right to erasure (issue 8): the entry, its mail and the analytics naming it, for good. */
-  fastify.delete<{ Params: { id: string } }>('/waitlist/:id', async (request) => {
-    const id = idOrNotFound(request.params.id, 'Waitlist entry not found');
-    const deleted = await db.transaction().execute(async (trx) => {
-      const counts = await eraseWaitlistEntry(trx, id);
-      if (!counts) throw notFound('Waitlist entry not found');
-      await recordAudit(trx, auditActorOf(request), {
-        action: 'waitlist.delete',
-        targetType: 'waitlist_entry',
-        targetId: id,
-        details: { deleted: counts },
+  fastify.delete(
+    '/waitlist/:id',
+    {
+      schema: {
+        params: idParamsSchema('Waitlist entry not found'),
+        response: { 200: erasureResultSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const deleted = await db.transaction().execute(async (trx) => {
+        const counts = await eraseWaitlistEntry(trx, id);
+        if (!counts) throw notFound('Waitlist entry not found');
+        await recordAudit(trx, auditActorOf(request), {
+          action: 'waitlist.delete',
+          targetType: 'waitlist_entry',
+          targetId: id,
+          details: { deleted: counts },
+        });
+        return counts;
       });
-      return counts;
-    });
-    return { deleted };
-  });
+      return { deleted };
+    },
+  );
 }

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '@repo/db';
 import { renderAccountEmail } from '@repo/email-templates';
 import { sql } from 'kysely';
-import type { Config } from '../../../config';
-import type { RenderedEmail } from '../../../email/outbox-repository';
+import type { Config } from '../config';
+import type { RenderedEmail } from '../email/outbox-repository';
 
 export type AccountTokenPurpose = 'verify_email' | 'invite';
 

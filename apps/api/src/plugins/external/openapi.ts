@@ -1,0 +1,72 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/** The credentials an admin route accepts (plugins/app/admin-auth.ts). */
+export const ADMIN_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { session: [] }];
+
+const DESCRIPTION = `The Wordloom API: the public forms of the site and the admin API behind the console.
+
+Every error answers \`{ message, type?, issues? }\` (see the \`ErrorBody\` schema).
+
+## Calling the admin API with a key
+
+Create a key in the console (API Keys tab). The full key (\`wl_<live|test>_<key id>_<secret>\`)
+is shown once; send it as a bearer token:
+
+\`\`\`sh
+curl -H "Authorization: Bearer wl_live_3f9c0a1b2c3d4e5f_<secret>" \\
+  "https://api.example.com/api/admin/waitlist?page=1&pageSize=25"
+\`\`\`
+
+A key may call every \`/api/admin\` route except those that create or revoke keys or invite
+staff: those need a signed-in session. Requests that send a body send JSON
+(\`Content-Type: application/json\`).`;
+
+/**
+ * Collects every route's schemas into an OpenAPI 3.1 document (issue 10):
+ * the zod schemas are turned into JSON Schema by fastify-type-provider-zod.
+ * Registered before the routes, whose onRoute hook it needs.
+ */
+export default fp(
+  async function openapi(fastify: FastifyInstance) {
+    await fastify.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'Wordloom API', version: '1.0.0', description: DESCRIPTION },
+        tags: [
+          { name: 'public', description: 'The site: forms, posts, analytics, unsubscribing' },
+          { name: 'auth', description: 'Staff accounts: sign-in, registration, invitations' },
+          { name: 'admin', description: 'The admin API: an API key or a signed-in session' },
+        ],
+        components: {
+          securitySchemes: {
+            apiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'wl_<live|test>_<16 hex key id>_<43 character secret>',
+              description: 'An API key from the console, as `Authorization: Bearer wl_...`.',
+            },
+            session: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: '__Host-wl_sid',
+              description:
+                "The console's session (POST /api/login); state-changing requests also need the console's Origin.",
+            },
+          },
+        },
+      },
+      // Routes that name no tag are the public site's.
+      transform: (route) => {
+        const transformed = jsonSchemaTransform(route);
+        const schema = transformed.schema as { hide?: boolean; tags?: string[] } | undefined;
+        if (schema && !schema.hide && !schema.tags) schema.tags = ['public'];
+        return transformed;
+      },
+      transformObject: jsonSchemaTransformObject,
+    });
+  },
+  { name: 'openapi' },
+);
