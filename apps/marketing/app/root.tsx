@@ -19,6 +19,7 @@ import { env } from '~/env.server';
 import { useNonce } from '~/utils/content-security-policy';
 import { lazyComponent } from '~/utils/lazy-component';
 import { organizationJsonLd } from '~/utils/organization';
+import { SITE_NAME } from '~/utils/site';
 import stylesheet from './tailwind.css?url';
 
 // Shown only when a loader answers 404: not part of every page's download.
@@ -29,7 +30,7 @@ const NotFound = lazyComponent(() =>
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'alternate', type: 'application/rss+xml', title: 'Wordloom Blog', href: '/rss.xml' },
+  { rel: 'alternate', type: 'application/rss+xml', title: `${SITE_NAME} Blog`, href: '/rss.xml' },
 ];
 
 export const loader = (_args: LoaderFunctionArgs) => ({ siteUrl: env.PUBLIC_SITE_URL });

@@ -151,6 +151,10 @@ const API_PATHS = [
   '/api/email/unsubscribe',
   '/api/admin/waitlist',
   '/api/login',
+  // Control characters once decoded: Remix's route patterns stop at them (FC_SEED=608489095).
+  '/api/posts/a%0Db',
+  '/api/%0A',
+  '/api/posts/%00',
 ];
 /** Ways out of build/client, encoded every way a decoder might undo. */
 const TRAVERSALS = [

@@ -108,6 +108,23 @@ app.use((req, res, next) => {
   return sendError(req, res, 405, 'Method not allowed', 'method_not_allowed');
 });
 
+// Remix's route patterns do not match a path holding a line break or another control
+// character once decoded (a regex '.' stops there), so /api/%0D... would be answered by
+// Remix's HTML 405 instead of the proxy: no such path names anything, refuse it here.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/; // eslint-disable-line no-control-regex
+app.use((req, res, next) => {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(req.path);
+  } catch {
+    decoded = '\u0000'; // cannot be decoded: a bad request as well
+  }
+  if (CONTROL_CHARACTER.test(decoded)) {
+    return sendError(req, res, 400, 'Bad request', 'invalid_request');
+  }
+  return next();
+});
+
 app.all(
   '*',
   createRequestHandler({

@@ -11,13 +11,12 @@ import { toPostCardData } from '~/utils/post-card-data.server';
 import { listPostsOrEmpty } from '~/utils/posts.server';
 import { HIGH_PRIORITY } from '~/utils/image-priority';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
-import { HOME_LATEST_POSTS } from '~/utils/site';
+import { HOME_LATEST_POSTS, PUBLIC_LAUNCH, SITE_NAME } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
-    title: 'Wordloom: publish-ready, SEO-optimised content from your ideas',
-    description:
-      'Wordloom is the AI content platform that turns ideas into publish-ready, SEO-optimised blog posts, social posts, emails and video scripts in your brand voice. Join the beta waitlist.',
+    title: `${SITE_NAME}: publish-ready, SEO-optimised content from your ideas`,
+    description: `${SITE_NAME} is the AI content platform that turns ideas into publish-ready, SEO-optimised blog posts, social posts, emails and video scripts in your brand voice. Join the beta waitlist.`,
     path: '/',
     siteUrl: siteUrlFrom(matches),
   });
@@ -51,7 +50,7 @@ const CORE = [
 const STEPS = [
   {
     title: 'Share your idea',
-    body: 'Paste notes, a link or a single sentence. Wordloom asks a few questions to understand the angle.',
+    body: `Paste notes, a link or a single sentence. ${SITE_NAME} asks a few questions to understand the angle.`,
   },
   {
     title: 'Get a search-ready brief',
@@ -81,8 +80,7 @@ const TESTIMONIALS = [
     role: 'Freelance SEO writer',
   },
   {
-    quote:
-      'As a founder with no content team, Wordloom is the difference between a dusty blog and one that brings in sign-ups.',
+    quote: `As a founder with no content team, ${SITE_NAME} is the difference between a dusty blog and one that brings in sign-ups.`,
     name: 'Lena Park',
     role: 'Founder, Brightpath Analytics',
   },
@@ -111,14 +109,14 @@ export default function HomePage() {
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.1fr_1fr]">
           <div>
             <p className="inline-flex rounded-full border border-indigo-200 bg-background px-3 py-1 text-sm font-medium text-primary">
-              Private beta · Public launch Q4 2025
+              Private beta · Public launch {PUBLIC_LAUNCH}
             </p>
             <h1 className="mt-6 text-balance text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl">
               Turn ideas into publish-ready, <span className="text-primary">SEO-optimised</span>{' '}
               content
             </h1>
             <p className="mt-6 max-w-xl text-pretty text-lg text-muted-foreground">
-              Wordloom researches, outlines and drafts blog posts, social posts, emails and video
+              {SITE_NAME} researches, outlines and drafts blog posts, social posts, emails and video
               scripts in your brand voice, then keeps them in one library you can reuse.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
@@ -143,7 +141,7 @@ export default function HomePage() {
           </div>
           <img
             src="/images/features/brand-aware-writing-assistant.svg"
-            alt="The Wordloom editor drafting an article with brand voice suggestions beside it"
+            alt={`The ${SITE_NAME} editor drafting an article with brand voice suggestions beside it`}
             width={1200}
             height={750}
             {...HIGH_PRIORITY}

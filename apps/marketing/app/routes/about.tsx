@@ -5,12 +5,12 @@ import { Compass, HeartHandshake, ShieldCheck, Sparkles } from 'lucide-react';
 import { PageHero } from '~/components/marketing/page-hero';
 import { Section } from '~/components/marketing/section';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
+import { FOUNDED_YEAR, PUBLIC_LAUNCH, SITE_NAME } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
-    title: 'About Wordloom: our mission, story and values',
-    description:
-      'Wordloom was founded in 2022 to help every creator publish content that is useful, findable and unmistakably theirs. Read our story, values, careers and legal information.',
+    title: `About ${SITE_NAME}: our mission, story and values`,
+    description: `${SITE_NAME} was founded in ${FOUNDED_YEAR} to help every creator publish content that is useful, findable and unmistakably theirs. Read our story, values, careers and legal information.`,
     path: '/about',
     siteUrl: siteUrlFrom(matches),
   });
@@ -19,7 +19,7 @@ const VALUES = [
   {
     icon: Sparkles,
     title: 'Creator Empowerment',
-    body: 'AI should amplify your ideas, not replace them. You stay the author; Wordloom does the heavy lifting.',
+    body: `AI should amplify your ideas, not replace them. You stay the author; ${SITE_NAME} does the heavy lifting.`,
   },
   {
     icon: ShieldCheck,
@@ -42,7 +42,7 @@ const LEGAL = [
   {
     id: 'terms',
     title: 'Terms of Service',
-    body: 'During the beta, Wordloom is provided as is, free of charge, for evaluation. You keep all rights to the content you create, and you agree not to use the service for unlawful, deceptive or spam content. Beta testers agree to keep unreleased features confidential until launch.',
+    body: `During the beta, ${SITE_NAME} is provided as is, free of charge, for evaluation. You keep all rights to the content you create, and you agree not to use the service for unlawful, deceptive or spam content. Beta testers agree to keep unreleased features confidential until launch.`,
   },
   {
     id: 'privacy',
@@ -68,10 +68,10 @@ export default function AboutPage() {
       <Section id="story" title="Our Story">
         <div className="mx-auto max-w-3xl space-y-5 text-lg text-muted-foreground">
           <p>
-            Wordloom was founded in 2022 by people who had spent a decade running content teams at
-            software companies. We had seen the same pattern everywhere: brilliant ideas stuck in
-            backlogs because research, briefs, drafts and SEO checks took longer than the writing
-            itself.
+            {SITE_NAME} was founded in {FOUNDED_YEAR} by people who had spent a decade running
+            content teams at software companies. We had seen the same pattern everywhere: brilliant
+            ideas stuck in backlogs because research, briefs, drafts and SEO checks took longer than
+            the writing itself.
           </p>
           <p>
             Early AI tools promised help but produced generic text that sounded like nobody. We set
@@ -79,18 +79,18 @@ export default function AboutPage() {
             keeps everything you publish in one place so good work gets reused instead of forgotten.
           </p>
           <p>
-            Today Wordloom is in a private beta with a small group of marketers, agencies and
-            founders, and we plan to open it to everyone in Q4 2025.
+            Today {SITE_NAME} is in a private beta with a small group of marketers, agencies and
+            founders, and we plan to open it to everyone in {PUBLIC_LAUNCH}.
           </p>
         </div>
       </Section>
 
-      <Section id="name" muted title="Why “Wordloom”?">
+      <Section id="name" muted title={`Why “${SITE_NAME}”?`}>
         <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2">
           <div>
             <h3 className="text-xl font-semibold">The name</h3>
             <p className="mt-3 text-muted-foreground">
-              A loom weaves separate threads into strong fabric. Wordloom weaves your ideas, your
+              A loom weaves separate threads into strong fabric. {SITE_NAME} weaves your ideas, your
               brand voice and search insight into content that holds together, with you at the loom
               guiding every pass.
             </p>

@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { PageHero } from '~/components/marketing/page-hero';
 import { env } from '~/env.server';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
+import { SITE_NAME } from '~/utils/site';
 
 /**
  * Staff are kept out of the site's analytics (issue 12). The console loads this
@@ -33,7 +34,7 @@ export const loader = () => ({ consoleOrigin: new URL(env.ADMIN_URL).origin });
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Site analytics for this browser',
-    description: 'Whether this browser is counted in the site analytics of Wordloom.',
+    description: `Whether this browser is counted in the site analytics of ${SITE_NAME}.`,
     path: '/analytics-opt-out',
     siteUrl: siteUrlFrom(matches),
     noIndex: true,

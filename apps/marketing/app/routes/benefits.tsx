@@ -6,12 +6,12 @@ import { CallToAction } from '~/components/marketing/call-to-action';
 import { PageHero } from '~/components/marketing/page-hero';
 import { Section } from '~/components/marketing/section';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
+import { SITE_NAME } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Benefits for marketers, agencies, founders and writers',
-    description:
-      'How Wordloom helps content marketing teams, agencies, founders, freelance writers, e-commerce brands and educators publish more SEO-ready content in their own voice.',
+    description: `How ${SITE_NAME} helps content marketing teams, agencies, founders, freelance writers, e-commerce brands and educators publish more SEO-ready content in their own voice.`,
     path: '/benefits',
     siteUrl: siteUrlFrom(matches),
   });
@@ -35,7 +35,7 @@ const AUDIENCES = [
     id: 'founders',
     icon: Building,
     title: 'Founders and small businesses',
-    body: 'You know your product better than anyone but have no time to write about it. Talk through an idea, and Wordloom returns a structured, search-ready article you can edit in minutes.',
+    body: `You know your product better than anyone but have no time to write about it. Talk through an idea, and ${SITE_NAME} returns a structured, search-ready article you can edit in minutes.`,
     outcome: 'Consistent publishing without a full-time writer.',
   },
   {
@@ -67,7 +67,7 @@ export default function BenefitsPage() {
       <PageHero
         eyebrow="Benefits"
         title="Built for everyone who publishes"
-        description="Whether you write for one brand or fifty, Wordloom takes on the research, structure and SEO groundwork so you can focus on ideas worth publishing."
+        description={`Whether you write for one brand or fifty, ${SITE_NAME} takes on the research, structure and SEO groundwork so you can focus on ideas worth publishing.`}
       >
         <Button asChild size="lg">
           <Link to="/waitlist">Join the Waitlist</Link>
@@ -77,7 +77,7 @@ export default function BenefitsPage() {
         </Button>
       </PageHero>
       <Section
-        title="Who Wordloom is for"
+        title={`Who ${SITE_NAME} is for`}
         description="Six kinds of teams, one goal: more content that ranks and sounds like you."
       >
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">

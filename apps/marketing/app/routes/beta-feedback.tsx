@@ -5,6 +5,7 @@ import { Suspense, useState } from 'react';
 import { PageHero } from '~/components/marketing/page-hero';
 import { lazyComponent } from '~/utils/lazy-component';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
+import { SITE_NAME } from '~/utils/site';
 
 // The survey (with zod) is its own download, fetched as the page hydrates: the
 // page is interactive first, and the dialog opens when its code has arrived.
@@ -15,7 +16,7 @@ const BetaFeedbackSurvey = lazyComponent(() =>
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Beta feedback survey',
-    description: 'Beta testers: tell us how Wordloom worked for you in nine short steps.',
+    description: `Beta testers: tell us how ${SITE_NAME} worked for you in nine short steps.`,
     path: '/beta-feedback',
     siteUrl: siteUrlFrom(matches),
     // A survey for admitted testers: useful to them, not to searchers.
@@ -29,7 +30,7 @@ export default function BetaFeedbackPage() {
     <>
       <PageHero
         eyebrow="Beta feedback"
-        title="Thank you for testing Wordloom"
+        title={`Thank you for testing ${SITE_NAME}`}
         description="Your feedback shapes what we build next. If you closed the survey before finishing, you can pick it up again at any time."
       >
         <Button size="lg" onClick={() => setOpen(true)}>

@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Button } from '@repo/ui';
+import { BETA_CAP } from '@repo/validation/constants';
 import { Users } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { faqJsonLd } from '~/components/beta/beta-faq';
@@ -15,7 +16,7 @@ import {
 import { Section } from '~/components/marketing/section';
 import { lazyComponent } from '~/utils/lazy-component';
 import { jsonLd, pageMeta, siteUrlFrom } from '~/utils/seo';
-import { BETA_CAP } from '~/utils/site';
+import { SITE_NAME } from '~/utils/site';
 
 // The wizard (with zod) is its own download: rendered on the server, it becomes
 // interactive when its code arrives, after the rest of the page is. The overlay's
@@ -29,9 +30,8 @@ const WaitlistOverlay = lazyComponent(() =>
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta({
-    title: 'Join the Wordloom beta waitlist',
-    description:
-      'Apply for the Wordloom closed beta, limited to 100 testers: early access, weekly sessions with the builders, a lifetime Founder badge and early-adopter pricing.',
+    title: `Join the ${SITE_NAME} beta waitlist`,
+    description: `Apply for the ${SITE_NAME} closed beta, limited to ${BETA_CAP} testers: early access, weekly sessions with the builders, a lifetime Founder badge and early-adopter pricing.`,
     path: '/beta',
     siteUrl: siteUrlFrom(matches),
   }),
@@ -78,8 +78,8 @@ export default function BetaPage() {
             Help shape the future of AI content creation
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            Join the Wordloom closed beta: create real content with the product before anyone else,
-            talk to the people building it every week, and keep Founder perks for life.
+            Join the {SITE_NAME} closed beta: create real content with the product before anyone
+            else, talk to the people building it every week, and keep Founder perks for life.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {applyButton('beta-hero-apply')}
@@ -117,7 +117,7 @@ export default function BetaPage() {
       <section aria-labelledby="apply-heading" className="px-4 pb-20 sm:px-6">
         <div className="mx-auto max-w-4xl rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground">
           <h2 id="apply-heading" className="text-3xl font-bold tracking-tight">
-            Ready to build Wordloom with us?
+            Ready to build {SITE_NAME} with us?
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-indigo-100">
             Places are limited to {BETA_CAP} testers and fill in the order applications arrive.

@@ -16,6 +16,7 @@ import {
 import { toPostCardData } from '~/utils/post-card-data.server';
 import { listPosts } from '~/utils/posts.server';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
+import { SITE_NAME } from '~/utils/site';
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const filters = parseBlogFilters(new URL(request.url).searchParams);
@@ -32,8 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   const filtered = data ? hasActiveFilters(data.filters) : false;
   return pageMeta({
     title: 'Blog: AI writing, SEO strategy and content marketing',
-    description:
-      'Guides, case studies and research from the Wordloom team on AI writing, SEO strategy, brand voice and content workflows that scale.',
+    description: `Guides, case studies and research from the ${SITE_NAME} team on AI writing, SEO strategy, brand voice and content workflows that scale.`,
     // Filtered views point at the unfiltered list so search engines index one page.
     path: '/blog',
     siteUrl: siteUrlFrom(matches),
@@ -84,7 +84,7 @@ export default function BlogIndexPage() {
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <header className="max-w-3xl">
         <p className="text-sm font-semibold uppercase tracking-wide text-primary">Blog</p>
-        <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">The Wordloom Blog</h1>
+        <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">The {SITE_NAME} Blog</h1>
         <p className="mt-4 text-lg text-muted-foreground">
           Practical guides on AI writing, SEO strategy and content workflows, plus case studies from
           our beta testers.

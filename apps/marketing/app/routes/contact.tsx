@@ -6,13 +6,12 @@ import { ContactMessageCard } from '~/components/contact/contact-message-card';
 import { SocialIcon } from '~/components/layout/social-icon';
 import { PageHero } from '~/components/marketing/page-hero';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
-import { BETA_EMAIL, SOCIAL_LINKS } from '~/utils/site';
+import { BETA_EMAIL, SITE_NAME, SOCIAL_LINKS } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
-    title: 'Contact the Wordloom team',
-    description:
-      'Questions about the Wordloom beta, enterprise plans or partnerships? Send us a message and we reply within 24-48 hours on business days.',
+    title: `Contact the ${SITE_NAME} team`,
+    description: `Questions about the ${SITE_NAME} beta, enterprise plans or partnerships? Send us a message and we reply within 24-48 hours on business days.`,
     path: '/contact',
     siteUrl: siteUrlFrom(matches),
   });
@@ -33,7 +32,7 @@ export default function ContactPage() {
       <PageHero
         eyebrow="Contact"
         title="Get in touch"
-        description="Questions about the beta, our roadmap or a partnership? We are a small team and every message reaches someone who builds Wordloom."
+        description={`Questions about the beta, our roadmap or a partnership? We are a small team and every message reaches someone who builds ${SITE_NAME}.`}
       />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 sm:px-6 lg:grid-cols-3">
         <Card>
@@ -58,7 +57,7 @@ export default function ContactPage() {
                 <p className="text-muted-foreground">24-48 hours on business days.</p>
               </div>
             </div>
-            <ul className="flex gap-2" aria-label="Follow Wordloom">
+            <ul className="flex gap-2" aria-label={`Follow ${SITE_NAME}`}>
               {CONTACT_SOCIALS.map((social) => (
                 <li key={social.network}>
                   <a

@@ -3,12 +3,12 @@ import { Link } from '@remix-run/react';
 import { Button } from '@repo/ui';
 import { PageHero } from '~/components/marketing/page-hero';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
+import { SITE_NAME } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Documentation',
-    description:
-      'Wordloom documentation is on its way: guides for brand setup, keyword research and publishing workflows arrive with the public launch.',
+    description: `${SITE_NAME} documentation is on its way: guides for brand setup, keyword research and publishing workflows arrive with the public launch.`,
     path: '/docs',
     siteUrl: siteUrlFrom(matches),
   });

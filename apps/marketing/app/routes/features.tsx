@@ -8,12 +8,12 @@ import { Roadmap } from '~/components/marketing/roadmap';
 import { ScreenshotButton } from '~/components/marketing/screenshot-button';
 import { Section } from '~/components/marketing/section';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
+import { SITE_NAME } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Features: SEO intelligence, brand-aware AI writing and a Content Hub',
-    description:
-      'Explore Wordloom: an SEO Intelligence Engine, a Brand-Aware AI Writing Assistant and a Content Hub, plus analytics, multilingual drafts, an editorial calendar and integrations.',
+    description: `Explore ${SITE_NAME}: an SEO Intelligence Engine, a Brand-Aware AI Writing Assistant and a Content Hub, plus analytics, multilingual drafts, an editorial calendar and integrations.`,
     path: '/features',
     siteUrl: siteUrlFrom(matches),
   });
@@ -22,8 +22,7 @@ const CORE_FEATURES = [
   {
     id: 'seo-intelligence-engine',
     title: 'SEO Intelligence Engine',
-    summary:
-      'Know what to write before you write it. Wordloom finds the questions your audience asks, groups keywords by search intent and scores every draft against the pages that already rank.',
+    summary: `Know what to write before you write it. ${SITE_NAME} finds the questions your audience asks, groups keywords by search intent and scores every draft against the pages that already rank.`,
     points: [
       'Keyword clusters by intent',
       'Live content score while you edit',
@@ -35,8 +34,7 @@ const CORE_FEATURES = [
   {
     id: 'brand-aware-writing-assistant',
     title: 'Brand-Aware AI Writing Assistant',
-    summary:
-      'Drafts that sound like you on the first try. Teach Wordloom your tone, vocabulary and examples once, and every outline, article and email follows them.',
+    summary: `Drafts that sound like you on the first try. Teach ${SITE_NAME} your tone, vocabulary and examples once, and every outline, article and email follows them.`,
     points: [
       'Voice profiles per brand or client',
       'Rewrites that keep your terminology',
@@ -64,7 +62,7 @@ const MORE_FEATURES = [
   {
     icon: Palette,
     title: 'Brand Guidelines Integration',
-    body: 'Upload your style guide and banned-words list; Wordloom checks every draft against them.',
+    body: `Upload your style guide and banned-words list; ${SITE_NAME} checks every draft against them.`,
   },
   {
     icon: BarChart3,
@@ -99,7 +97,7 @@ export default function FeaturesPage() {
       <PageHero
         eyebrow="Features"
         title="Everything you need to go from idea to ranking content"
-        description="Wordloom combines search data, your brand voice and a shared library, so every piece you publish is on-brand, optimised and easy to reuse."
+        description={`${SITE_NAME} combines search data, your brand voice and a shared library, so every piece you publish is on-brand, optimised and easy to reuse.`}
       >
         <Button asChild size="lg">
           <Link to="/beta">Join Beta Waitlist</Link>
@@ -148,7 +146,7 @@ export default function FeaturesPage() {
       <Section
         id="more-features"
         muted
-        title="Six more ways Wordloom helps"
+        title={`Six more ways ${SITE_NAME} helps`}
         description="The details that make a content team faster."
       >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -3,12 +3,12 @@ import { Link } from '@remix-run/react';
 import { Button } from '@repo/ui';
 import { PageHero } from '~/components/marketing/page-hero';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
+import { SITE_NAME } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Help Center',
-    description:
-      'The Wordloom Help Center opens with the public launch. Until then, contact the team directly and we reply within 24-48 hours on business days.',
+    description: `The ${SITE_NAME} Help Center opens with the public launch. Until then, contact the team directly and we reply within 24-48 hours on business days.`,
     path: '/helpdesk',
     siteUrl: siteUrlFrom(matches),
   });

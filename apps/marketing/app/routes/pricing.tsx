@@ -7,12 +7,12 @@ import { PageHero } from '~/components/marketing/page-hero';
 import { Section } from '~/components/marketing/section';
 import { WaitlistGetStartedCard } from '~/components/waitlist/get-started-card';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
+import { PUBLIC_LAUNCH, SITE_NAME } from '~/utils/site';
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Pricing',
-    description:
-      'Wordloom pricing is being finalised: tiered plans for individuals, teams and enterprises, with early-adopter pricing for everyone on the beta waitlist.',
+    description: `${SITE_NAME} pricing is being finalised: tiered plans for individuals, teams and enterprises, with early-adopter pricing for everyone on the beta waitlist.`,
     path: '/pricing',
     siteUrl: siteUrlFrom(matches),
   });
@@ -57,7 +57,7 @@ export default function PricingPage() {
       <PageHero
         eyebrow="Pricing"
         title="Simple plans, announced at launch"
-        description="We are still shaping Wordloom with our beta testers, so prices are not final yet. Everyone on the waitlist gets early-adopter pricing when we launch in Q4 2025."
+        description={`We are still shaping ${SITE_NAME} with our beta testers, so prices are not final yet. Everyone on the waitlist gets early-adopter pricing when we launch in ${PUBLIC_LAUNCH}.`}
       >
         <Button asChild size="lg">
           <Link to="/beta">Join Beta Waitlist</Link>

@@ -10,7 +10,7 @@ export const loader = async () => {
   const posts = await listPosts();
   const feed = new Feed({
     title: `${SITE_NAME} Blog`,
-    description: 'Guides on AI writing, SEO strategy and content workflows from the Wordloom team.',
+    description: `Guides on AI writing, SEO strategy and content workflows from the ${SITE_NAME} team.`,
     id: new URL('/blog', siteUrl).href,
     link: new URL('/blog', siteUrl).href,
     language: 'en',

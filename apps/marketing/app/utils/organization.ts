@@ -9,8 +9,7 @@ export function organizationJsonLd(siteUrl: string) {
     url: siteUrl,
     logo: new URL('/images/logo.svg', siteUrl).href,
     foundingDate: String(FOUNDED_YEAR),
-    description:
-      'Wordloom is an AI content platform that turns ideas into publish-ready, SEO-optimised content.',
+    description: `${SITE_NAME} is an AI content platform that turns ideas into publish-ready, SEO-optimised content.`,
     sameAs: SOCIAL_LINKS.map((link) => link.href),
   };
 }

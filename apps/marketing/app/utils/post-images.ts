@@ -1,4 +1,5 @@
 import type { BlogPost } from '@repo/api-client';
+import { SITE_NAME } from './site';
 
 export const FALLBACK_POST_IMAGE = '/images/blog/fallback.svg';
 
@@ -11,6 +12,6 @@ export function featuredImageOf(post: Pick<BlogPost, 'featuredImage' | 'title'>)
     ? { src: post.featuredImage, alt: `Illustration for "${post.title}"` }
     : {
         src: FALLBACK_POST_IMAGE,
-        alt: 'Wordloom blog illustration: woven threads forming a document',
+        alt: `${SITE_NAME} blog illustration: woven threads forming a document`,
       };
 }

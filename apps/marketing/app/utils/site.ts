@@ -1,9 +1,13 @@
-/** Facts about the product and the site, written once (spec sections 1, 2 and 9). */
+/**
+ * Facts about the product and the site, written once (spec sections 1, 2 and 9).
+ * Copy uses these constants; site-facts.test.ts fails on a fact written out elsewhere.
+ * The beta cap is a rule the API enforces too: it lives in '@repo/validation/constants',
+ * imported only where it is shown, so that pages without it do not load that module.
+ */
 export const SITE_NAME = 'Wordloom';
 export const SITE_TAGLINE = 'Publish-ready, SEO-optimised content from your ideas';
 export const FOUNDED_YEAR = 2022;
 export const PUBLIC_LAUNCH = 'Q4 2025';
-export const BETA_CAP = 100;
 export const BETA_EMAIL = 'beta@wordloom.ai';
 export const MOBILE_BREAKPOINT_PX = 768;
 export const HOME_LATEST_POSTS = 3;

@@ -1,29 +1,28 @@
+import { PUBLIC_LAUNCH, SITE_NAME } from '~/utils/site';
+
 /** The /beta FAQ: the waitlist questions and the beta questions of spec section 2. */
 export const BETA_FAQ = [
   {
-    question: 'When will Wordloom be available?',
-    answer:
-      'Wordloom is in a private beta today. We are inviting people from the waitlist in small groups and plan the public launch for Q4 2025.',
+    question: `When will ${SITE_NAME} be available?`,
+    answer: `${SITE_NAME} is in a private beta today. We are inviting people from the waitlist in small groups and plan the public launch for ${PUBLIC_LAUNCH}.`,
   },
   {
-    question: 'How much will Wordloom cost?',
+    question: `How much will ${SITE_NAME} cost?`,
     answer:
       'Pricing is not final yet. We plan tiered plans for individuals, teams and enterprises, and everyone on the waitlist gets early-adopter pricing at launch.',
   },
   {
-    question: 'Which tools does Wordloom integrate with?',
+    question: `Which tools does ${SITE_NAME} integrate with?`,
     answer:
       'At launch you can publish to WordPress, Webflow and HubSpot and connect Google Search Console. More integrations follow, shaped by what beta testers ask for.',
   },
   {
-    question: 'How is Wordloom different from other AI writing tools?',
-    answer:
-      'Most tools generate text. Wordloom starts from search data and your brand guidelines, so drafts target real demand and sound like you, and everything lands in one reusable Content Hub.',
+    question: `How is ${SITE_NAME} different from other AI writing tools?`,
+    answer: `Most tools generate text. ${SITE_NAME} starts from search data and your brand guidelines, so drafts target real demand and sound like you, and everything lands in one reusable Content Hub.`,
   },
   {
     question: 'Who owns the content I create?',
-    answer:
-      'You do. Everything you create in Wordloom is yours, and we never use your content to train models without your explicit permission.',
+    answer: `You do. Everything you create in ${SITE_NAME} is yours, and we never use your content to train models without your explicit permission.`,
   },
   {
     question: 'Is the beta free?',
@@ -36,7 +35,7 @@ export const BETA_FAQ = [
       'Marketers, founders, copywriters and agencies who publish content at least weekly. Regular publishing gives us the real-world feedback we need.',
   },
   {
-    question: 'Can I use Wordloom for client work during the beta?',
+    question: `Can I use ${SITE_NAME} for client work during the beta?`,
     answer:
       'Yes, as long as you keep backups of anything important and respect the beta NDA: client deliverables are fine, screenshots of unreleased features are not.',
   },

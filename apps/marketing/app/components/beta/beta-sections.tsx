@@ -10,13 +10,14 @@ import {
   Users,
 } from 'lucide-react';
 import { Section } from '~/components/marketing/section';
+import { SITE_NAME } from '~/utils/site';
 import { BETA_FAQ } from './beta-faq';
 
 const WAITLIST_BENEFITS = [
   {
     icon: Rocket,
     title: 'Early access',
-    body: 'Be among the first to use Wordloom, months before the public launch.',
+    body: `Be among the first to use ${SITE_NAME}, months before the public launch.`,
   },
   {
     icon: Sparkles,
@@ -69,7 +70,7 @@ const WHY_JOIN = [
   {
     icon: Users,
     title: 'Direct Line to Builders',
-    body: 'Join weekly Zoom sessions with the founders and engineers building Wordloom.',
+    body: `Join weekly Zoom sessions with the founders and engineers building ${SITE_NAME}.`,
   },
   {
     icon: Star,
@@ -81,7 +82,7 @@ const WHY_JOIN = [
 const EXPECTATIONS = [
   {
     title: 'About 45 minutes a week',
-    body: 'Create real content with Wordloom for about 45 minutes each week of the testing window.',
+    body: `Create real content with ${SITE_NAME} for about 45 minutes each week of the testing window.`,
   },
   {
     title: 'Frank feedback',
@@ -133,7 +134,7 @@ const BEST_PRACTICES = [
   'Set up your brand voice first; every draft after that gets better.',
   'Note friction the moment it happens with the in-app feedback button.',
   'Try one new feature from each Monday drop.',
-  'Compare a Wordloom draft with your usual process at least once.',
+  `Compare a ${SITE_NAME} draft with your usual process at least once.`,
 ];
 
 export function WhyJoin() {

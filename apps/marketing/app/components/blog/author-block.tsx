@@ -1,18 +1,19 @@
 import type { BlogPost } from '@repo/api-client';
 import { Mail } from 'lucide-react';
+import { SITE_NAME } from '~/utils/site';
 
 // Spec section 2: one named author has a special avatar and role line; others get the logo and 'Content Creators'.
 const SPECIAL_AUTHOR = {
   name: 'Maya Okafor',
   avatar: '/images/team/maya-okafor.svg',
-  role: 'Co-founder & CEO, Wordloom',
+  role: `Co-founder & CEO, ${SITE_NAME}`,
 };
 const GENERIC_AUTHOR = { avatar: '/images/logo.svg', role: 'Content Creators' };
 
 export function authorDetails(author: string) {
   return author === SPECIAL_AUTHOR.name
     ? { avatar: SPECIAL_AUTHOR.avatar, role: SPECIAL_AUTHOR.role, alt: `Portrait of ${author}` }
-    : { avatar: GENERIC_AUTHOR.avatar, role: GENERIC_AUTHOR.role, alt: 'Wordloom logo' };
+    : { avatar: GENERIC_AUTHOR.avatar, role: GENERIC_AUTHOR.role, alt: `${SITE_NAME} logo` };
 }
 
 export function AuthorBlock({

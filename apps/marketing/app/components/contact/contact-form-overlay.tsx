@@ -8,12 +8,14 @@ import {
   FullScreenDialogContent,
   Input,
   Label,
-  Progress,
   Textarea,
 } from '@repo/ui';
 import { CONTACT_STEPS } from '@repo/validation';
 import { X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import { StepCount } from '~/components/forms/step-count';
+import { StepProgress } from '~/components/forms/step-progress';
+import { useStepForm } from '~/components/forms/use-step-form';
 import { HoneypotField } from '~/components/honeypot-field';
 import { contactFieldError } from './contact-field-error';
 import type { ContactField, ContactValues } from './contact-rules';
@@ -49,32 +51,30 @@ export function ContactFormOverlay({
   sending,
   onSend,
 }: ContactFormOverlayProps) {
-  const [stepIndex, setStepIndex] = useState(0);
-  const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
   const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
-  const field = CONTACT_STEPS[stepIndex] ?? 'name';
+  // The field has focus whenever the form opens and after each step change.
+  const steps = useStepForm<ContactField>({
+    totalSteps: TOTAL,
+    open,
+    focus: { target: () => fieldRef.current },
+  });
+  const { isLast, touch, reset } = steps;
+  const field = CONTACT_STEPS[steps.stepIndex] ?? 'name';
   const value = values[field];
-  const error = touched[field] ? contactFieldError(field, value) : undefined;
-  const isLast = stepIndex === TOTAL - 1;
+  const error = steps.touched[field] ? contactFieldError(field, value) : undefined;
   const id = `contact-${field}`;
 
+  // Each opening starts at the first step; the values stay (they live in the page).
   useEffect(() => {
-    if (open) {
-      setStepIndex(0);
-      setTouched({});
-    }
-  }, [open]);
-
-  useEffect(() => {
-    if (open) fieldRef.current?.focus();
-  }, [stepIndex, open]);
+    if (open) reset();
+  }, [open, reset]);
 
   function advance() {
-    setTouched((seen) => ({ ...seen, [field]: true }));
+    touch(field);
     if (sending || contactFieldError(field, value)) return;
     if (isLast) onSend(values, honeypotRef.current?.value ?? '');
-    else setStepIndex((index) => index + 1);
+    else steps.next();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) {
@@ -82,7 +82,7 @@ export function ContactFormOverlay({
     if (event.key !== 'Enter' || event.currentTarget instanceof HTMLTextAreaElement) return;
     event.preventDefault();
     if (!contactFieldError(field, value)) advance();
-    else setTouched((seen) => ({ ...seen, [field]: true }));
+    else touch(field);
   }
 
   function onSubmit(event: FormEvent) {
@@ -100,7 +100,7 @@ export function ContactFormOverlay({
     onKeyDown,
     onChange: (event: { target: { value: string } }) => {
       onValuesChange({ ...values, [field]: event.target.value });
-      setTouched((seen) => ({ ...seen, [field]: true }));
+      touch(field);
     },
   };
 
@@ -117,11 +117,7 @@ export function ContactFormOverlay({
               </Button>
             </DialogClose>
           </div>
-          <Progress
-            value={((stepIndex + 1) / TOTAL) * 100}
-            aria-label="Contact form progress"
-            className="h-1 rounded-none"
-          />
+          <StepProgress steps={steps} label="Contact form progress" className="h-1 rounded-none" />
         </div>
         <DialogDescription className="sr-only">
           Four short steps: your name, email, subject and message.
@@ -134,9 +130,7 @@ export function ContactFormOverlay({
           className="relative mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-6 px-4 py-12 sm:px-6"
         >
           <HoneypotField idPrefix="contact" inputRef={honeypotRef} />
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            Step {stepIndex + 1} of {TOTAL}
-          </p>
+          <StepCount steps={steps} className="text-sm text-muted-foreground" />
           <div className="space-y-3">
             <Label htmlFor={id} className="text-2xl font-semibold">
               {FIELD_COPY[field].label}
@@ -158,8 +152,8 @@ export function ContactFormOverlay({
             <Button
               type="button"
               variant="outline"
-              disabled={stepIndex === 0 || sending}
-              onClick={() => setStepIndex((index) => Math.max(0, index - 1))}
+              disabled={steps.isFirst || sending}
+              onClick={steps.back}
             >
               Back
             </Button>

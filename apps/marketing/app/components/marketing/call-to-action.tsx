@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import { Button } from '@repo/ui/button';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import type { ReactNode } from 'react';
+import { PUBLIC_LAUNCH } from '~/utils/site';
 
 interface CallToActionProps {
   title?: ReactNode;
@@ -13,7 +14,7 @@ interface CallToActionProps {
 /** The closing call to action: joining the beta waitlist (spec section 1). */
 export function CallToAction({
   title = 'Ready to write less and publish more?',
-  description = 'Join the beta waitlist for early access, a say in what we build next and early-adopter pricing when we launch publicly in Q4 2025.',
+  description = `Join the beta waitlist for early access, a say in what we build next and early-adopter pricing when we launch publicly in ${PUBLIC_LAUNCH}.`,
   secondary,
 }: CallToActionProps) {
   return (

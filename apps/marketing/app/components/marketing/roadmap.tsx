@@ -1,3 +1,5 @@
+import { BETA_CAP } from '@repo/validation/constants';
+import { PUBLIC_LAUNCH, SITE_NAME } from '~/utils/site';
 import { Section } from './section';
 
 // Spec section 1 and 9: Q2 Beta Launch, Q3 Enhanced Platform, Q4 Full-Featured Release.
@@ -5,7 +7,7 @@ const MILESTONES = [
   {
     quarter: 'Q2',
     title: 'Beta Launch',
-    body: 'A closed beta for 100 testers: brand voice profiles, SEO briefs, blog drafting and the Content Hub.',
+    body: `A closed beta for ${BETA_CAP} testers: brand voice profiles, SEO briefs, blog drafting and the Content Hub.`,
   },
   {
     quarter: 'Q3',
@@ -24,7 +26,7 @@ export function Roadmap() {
     <Section
       id="roadmap"
       eyebrow="Roadmap"
-      title="Where Wordloom is heading"
+      title={`Where ${SITE_NAME} is heading`}
       description="Built in the open with our beta testers."
     >
       <ol className="grid gap-6 md:grid-cols-3">
@@ -44,8 +46,8 @@ export function Roadmap() {
       >
         <h3 className="text-lg font-semibold">Release notes</h3>
         <p className="mt-2 text-sm text-muted-foreground">
-          Beta testers get weekly Monday drops. Public release notes start with the full launch in
-          Q4 2025.
+          Beta testers get weekly Monday drops. Public release notes start with the full launch in{' '}
+          {PUBLIC_LAUNCH}.
         </p>
       </div>
     </Section>

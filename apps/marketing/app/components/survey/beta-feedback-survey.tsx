@@ -5,7 +5,6 @@ import {
   DialogDescription,
   DialogTitle,
   FullScreenDialogContent,
-  Progress,
   toast,
 } from '@repo/ui';
 import {
@@ -14,9 +13,13 @@ import {
   SURVEY_SCROLL_DELAY_MS,
 } from '@repo/validation';
 import { CheckCircle2, X } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { StepCount } from '~/components/forms/step-count';
+import { StepProgress } from '~/components/forms/step-progress';
+import { useStepForm } from '~/components/forms/use-step-form';
 import { HoneypotField } from '~/components/honeypot-field';
 import { TOASTS } from '~/utils/messages';
+import { SITE_NAME } from '~/utils/site';
 import { SurveyField } from './survey-field';
 import {
   EMPTY_SURVEY,
@@ -60,48 +63,40 @@ async function postFeedback(
 /** The 9-step beta feedback survey in a full-screen modal (spec sections 2, 3 and 5). */
 export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyProps) {
   const [values, setValues] = useState<SurveyValues>(EMPTY_SURVEY);
-  const [touched, setTouched] = useState<Partial<Record<BetaFeedbackField, boolean>>>({});
-  const [stepIndex, setStepIndex] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const firstRender = useRef(true);
   const honeypotRef = useRef<HTMLInputElement>(null);
+  // Spec section 2: after a step change the view scrolls to the top after 100 ms,
+  // and the step's first question has focus.
+  const steps = useStepForm<BetaFeedbackField>({
+    totalSteps: TOTAL,
+    focus: {
+      delayMs: SURVEY_SCROLL_DELAY_MS,
+      before: () => {
+        scrollRef.current?.scrollTo({ top: 0 });
+        window.scrollTo({ top: 0 });
+      },
+      target: () =>
+        scrollRef.current?.querySelector<HTMLElement>('input, textarea, button[role="radio"]'),
+    },
+  });
+  const { stepIndex, isLast, touch } = steps;
   // Issue 12: answers are saved at each step and put back on a return within 7 days.
   const progress = useSurveyProgress(open, (restored) => {
     setValues((current) => ({ ...current, ...restored.answers }));
-    setStepIndex(restored.step - 1);
+    steps.goTo(restored.step - 1);
   });
   const step = BETA_FEEDBACK_STEPS[stepIndex] ?? BETA_FEEDBACK_STEPS[0];
-  const isLast = stepIndex === TOTAL - 1;
-
-  // Spec section 2: after a step change the view scrolls to the top after 100 ms.
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    const timer = setTimeout(() => {
-      scrollRef.current?.scrollTo({ top: 0 });
-      window.scrollTo({ top: 0 });
-      scrollRef.current
-        ?.querySelector<HTMLElement>('input, textarea, button[role="radio"]')
-        ?.focus();
-    }, SURVEY_SCROLL_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [stepIndex]);
 
   function setField(field: BetaFeedbackField, value: string) {
     setValues((previous) => ({ ...previous, [field]: value }));
-    setTouched((seen) => ({ ...seen, [field]: true }));
+    touch(field);
   }
 
   function stepIsValid(): boolean {
     const fields: readonly BetaFeedbackField[] = step.fields;
-    setTouched((seen) => ({
-      ...seen,
-      ...Object.fromEntries(fields.map((field) => [field, true])),
-    }));
+    touch(...fields);
     return Object.keys(stepErrors(fields, values)).length === 0;
   }
 
@@ -110,7 +105,7 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
     if (!stepIsValid() || submitting) return;
     const website = honeypotRef.current?.value ?? '';
     if (!isLast) {
-      setStepIndex(stepIndex + 1);
+      steps.next();
       progress.saveStep(stepIndex + 2, values, website);
       return;
     }
@@ -153,7 +148,7 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
             <div className="sticky top-0 z-10 border-b bg-background">
               <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
                 <DialogTitle className="text-base font-semibold">
-                  Wordloom Beta Feedback
+                  {SITE_NAME} Beta Feedback
                 </DialogTitle>
                 <DialogClose asChild>
                   <Button variant="ghost" size="icon">
@@ -162,11 +157,7 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
                   </Button>
                 </DialogClose>
               </div>
-              <Progress
-                value={((stepIndex + 1) / TOTAL) * 100}
-                aria-label="Survey progress"
-                className="h-1 rounded-none"
-              />
+              <StepProgress steps={steps} label="Survey progress" className="h-1 rounded-none" />
             </div>
             <form
               id="beta-feedback-form"
@@ -177,9 +168,7 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
             >
               <HoneypotField idPrefix="survey" inputRef={honeypotRef} />
               <div>
-                <p className="text-sm text-muted-foreground" aria-live="polite">
-                  Step {stepIndex + 1} of {TOTAL}
-                </p>
+                <StepCount steps={steps} className="text-sm text-muted-foreground" />
                 <h2 className="mt-1 text-2xl font-bold tracking-tight">{step.title}</h2>
                 <DialogDescription className="mt-2 text-sm text-muted-foreground">
                   Fields marked with <span className="text-destructive">*</span> are required.
@@ -191,7 +180,7 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
                   key={field}
                   field={field}
                   value={values[field]}
-                  error={touched[field] ? surveyFieldError(field, values[field]) : undefined}
+                  error={steps.touched[field] ? surveyFieldError(field, values[field]) : undefined}
                   onChange={(value) => setField(field, value)}
                 />
               ))}
@@ -200,7 +189,7 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
                   <Button
                     type="button"
                     variant="outline"
-                    onClick={() => setStepIndex((index) => index - 1)}
+                    onClick={steps.back}
                     disabled={submitting}
                   >
                     Previous

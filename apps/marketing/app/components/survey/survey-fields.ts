@@ -8,6 +8,7 @@ import {
   SATISFACTION_SCALE,
   USEFULNESS_SCALE,
 } from '@repo/validation';
+import { SITE_NAME } from '~/utils/site';
 
 export type SurveyValues = Record<BetaFeedbackField, string>;
 
@@ -35,7 +36,10 @@ export const SURVEY_FIELDS: Record<BetaFeedbackField, { label: string } & FieldK
     options: AI_EXPERIENCE_LEVELS,
   },
   gettingStartedEase: { label: 'How easy was it to get started?', ...ease },
-  initialImpressions: { label: 'What were your first impressions of Wordloom?', kind: 'textarea' },
+  initialImpressions: {
+    label: `What were your first impressions of ${SITE_NAME}?`,
+    kind: 'textarea',
+  },
   workflowEase: { label: 'How easy was it to set up your workflow?', ...ease },
   keywordResearchEase: { label: 'How easy was keyword research?', ...ease },
   blogPostCreationEase: { label: 'How easy was it to create a blog post?', ...ease },
@@ -60,11 +64,14 @@ export const SURVEY_FIELDS: Record<BetaFeedbackField, { label: string } & FieldK
   contentAccuracyRating: { label: 'How accurate was the generated content?', ...satisfaction },
   brandReflectionRating: { label: 'How well did the content reflect your brand?', ...satisfaction },
   recommendationLikelihood: {
-    label: 'How likely are you to recommend Wordloom to a colleague?',
+    label: `How likely are you to recommend ${SITE_NAME} to a colleague?`,
     kind: 'choice',
     options: RECOMMENDATION_SCALE,
   },
-  overallSatisfaction: { label: 'Overall, how satisfied are you with Wordloom?', ...satisfaction },
+  overallSatisfaction: {
+    label: `Overall, how satisfied are you with ${SITE_NAME}?`,
+    ...satisfaction,
+  },
   improvementSuggestions: { label: 'What should we improve first?', kind: 'textarea' },
   additionalComments: { label: 'Anything else you would like to share?', kind: 'textarea' },
 };

@@ -13,6 +13,7 @@ import {
 } from '@repo/ui';
 import { PRIMARY_USE_OPTIONS, USER_TYPE_OPTIONS } from '@repo/validation';
 import type { KeyboardEvent, Ref } from 'react';
+import { SITE_NAME } from '~/utils/site';
 import type { WaitlistField as Field } from './waitlist-rules';
 
 export const STEP_COPY: Record<Field, { label: string; hint: string; placeholder?: string }> = {
@@ -42,7 +43,10 @@ export const STEP_COPY: Record<Field, { label: string; hint: string; placeholder
     hint: 'Optional: the tools, people and steps involved. Shift+Enter adds a new line.',
     placeholder: 'We brainstorm in Notion, draft in Google Docs and publish on WordPress…',
   },
-  primaryUse: { label: 'What will you mainly use Wordloom for?', hint: 'Pick the closest match.' },
+  primaryUse: {
+    label: `What will you mainly use ${SITE_NAME} for?`,
+    hint: 'Pick the closest match.',
+  },
 };
 
 interface WaitlistFieldProps {

@@ -1,4 +1,5 @@
 import { Dialog, DialogDescription, DialogTitle, FullScreenDialogContent } from '@repo/ui';
+import { BETA_CAP } from '@repo/validation/constants';
 import { WaitlistWizard } from './waitlist-wizard';
 
 interface WaitlistOverlayProps {
@@ -16,7 +17,7 @@ export function WaitlistOverlay({ open, onOpenChange }: WaitlistOverlayProps) {
             Apply for Beta Access
           </DialogTitle>
           <DialogDescription className="mt-2 text-muted-foreground">
-            Seven quick questions. Places are limited to 100 beta testers.
+            Seven quick questions. Places are limited to {BETA_CAP} beta testers.
           </DialogDescription>
           <div className="mt-8">
             <WaitlistWizard variant="overlay" />

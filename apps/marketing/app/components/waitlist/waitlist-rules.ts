@@ -30,11 +30,6 @@ export function waitlistFieldError(field: WaitlistField, value: string): string 
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-/** Spec section 4: progress = step number / 7 as a percentage. */
-export function waitlistProgress(stepIndex: number): number {
-  return Math.round(((stepIndex + 1) / TOTAL_STEPS) * 100);
-}
-
 /**
  * The advance button is enabled when the current field is valid, always on the
  * two optional steps (they may be skipped without validation), never while

@@ -1,20 +1,24 @@
 import { Link } from '@remix-run/react';
 import { useAnalytics } from '@repo/analytics/react';
-import { Button, Progress, toast } from '@repo/ui';
+import { Button, toast } from '@repo/ui';
 import { WAITLIST_AUTO_ADVANCE_MS, WAITLIST_STEPS } from '@repo/validation';
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { StepCount } from '~/components/forms/step-count';
+import { StepProgress } from '~/components/forms/step-progress';
+import { useStepForm } from '~/components/forms/use-step-form';
 import { HoneypotField } from '~/components/honeypot-field';
 import { TOASTS } from '~/utils/messages';
+import { SITE_NAME } from '~/utils/site';
 import { submitWaitlist } from './submit-waitlist';
 import { WaitlistStepField } from './waitlist-field';
 import {
   canAdvance,
   EMPTY_WAITLIST,
   TOTAL_STEPS,
+  type WaitlistField,
   type WaitlistValues,
   waitlistFieldError,
-  waitlistProgress,
 } from './waitlist-rules';
 
 export interface WaitlistWizardProps {
@@ -29,27 +33,24 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
   const idPrefix = useId().replace(/:/g, '');
   const { track } = useAnalytics();
   const [values, setValues] = useState<WaitlistValues>(EMPTY_WAITLIST);
-  const [touched, setTouched] = useState<Partial<Record<keyof WaitlistValues, boolean>>>({});
-  const [stepIndex, setStepIndex] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
   const fieldRef = useRef<HTMLElement>(null);
   const autoAdvance = useRef<ReturnType<typeof setTimeout>>();
-  const movedByUser = useRef(false);
   const honeypotRef = useRef<HTMLInputElement>(null);
+  // Keyboard users land in the new step's field (not on first render, so the page does not jump).
+  const steps = useStepForm<WaitlistField>({
+    totalSteps: TOTAL_STEPS,
+    focus: { target: () => fieldRef.current },
+  });
+  const { stepIndex, isLast, touch } = steps;
 
   const field = WAITLIST_STEPS[stepIndex] ?? 'email';
   const value = values[field];
-  const isLast = stepIndex === TOTAL_STEPS - 1;
-  const error = touched[field] ? waitlistFieldError(field, value) : undefined;
+  const error = steps.touched[field] ? waitlistFieldError(field, value) : undefined;
   const advanceEnabled = canAdvance(field, value, submitting);
 
   useEffect(() => () => clearTimeout(autoAdvance.current), []);
-
-  // Keyboard users land in the new step's field (not on first render, so the page does not jump).
-  useEffect(() => {
-    if (movedByUser.current) fieldRef.current?.focus();
-  }, [stepIndex]);
 
   function completeStep(index: number) {
     const name = WAITLIST_STEPS[index];
@@ -96,7 +97,7 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
   function advance(current: WaitlistValues = values, index: number = stepIndex) {
     const currentField = WAITLIST_STEPS[index];
     if (!currentField || !canAdvance(currentField, current[currentField], submitting)) {
-      if (currentField) setTouched((seen) => ({ ...seen, [currentField]: true }));
+      if (currentField) touch(currentField);
       return;
     }
     completeStep(index);
@@ -104,19 +105,18 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
       void submit(current);
       return;
     }
-    movedByUser.current = true;
-    setStepIndex(index + 1);
+    steps.goTo(index + 1);
   }
 
   function onChange(next: string) {
     setValues((previous) => ({ ...previous, [field]: next }));
-    setTouched((seen) => ({ ...seen, [field]: true }));
+    touch(field);
   }
 
   function onChoose(next: string) {
     const updated = { ...values, [field]: next };
     setValues(updated);
-    setTouched((seen) => ({ ...seen, [field]: true }));
+    touch(field);
     // Spec section 4: in the overlay a choice moves on by itself after 500 ms
     // (not from the last step, which submits only when asked to).
     if (variant === 'overlay' && !isLast) {
@@ -138,8 +138,7 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
 
   function back() {
     clearTimeout(autoAdvance.current);
-    movedByUser.current = true;
-    setStepIndex((index) => Math.max(0, index - 1));
+    steps.back();
   }
 
   if (done) {
@@ -148,8 +147,8 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
         <CheckCircle2 className="h-14 w-14 text-success" aria-hidden="true" />
         <h2 className="mt-4 text-3xl font-bold tracking-tight">You&apos;re on the list!</h2>
         <p className="mt-3 max-w-md text-muted-foreground">
-          Thanks for joining the Wordloom beta waitlist. We review every signup and will email you
-          as soon as a place opens up.
+          Thanks for joining the {SITE_NAME} beta waitlist. We review every signup and will email
+          you as soon as a place opens up.
         </p>
         <Button asChild size="lg" className="mt-8">
           <Link to="/">Back to Homepage</Link>
@@ -177,12 +176,10 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
       <HoneypotField idPrefix={idPrefix} inputRef={honeypotRef} />
       <div className="space-y-2">
         <div className="flex items-center justify-between text-sm text-muted-foreground">
-          <span aria-live="polite">
-            Step {stepIndex + 1} of {TOTAL_STEPS}
-          </span>
-          <span>{waitlistProgress(stepIndex)}%</span>
+          <StepCount steps={steps} as="span" />
+          <span>{steps.progress}%</span>
         </div>
-        <Progress value={waitlistProgress(stepIndex)} aria-label="Waitlist progress" />
+        <StepProgress steps={steps} label="Waitlist progress" />
       </div>
       <WaitlistStepField
         key={field}
@@ -200,7 +197,7 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
           type="button"
           variant="outline"
           onClick={back}
-          disabled={stepIndex === 0 || submitting}
+          disabled={steps.isFirst || submitting}
         >
           Back
         </Button>
