@@ -350,6 +350,37 @@ describe('admin console', () => {
     expect(await row.getByRole('button').count()).toBe(0);
   });
 
+  it('links the API reference, and a new key calls the admin API as it says', async () => {
+    await openConsole('integrator');
+    await openTab('API Keys');
+    const link = page.getByRole('link', { name: 'API reference' });
+    const [reference] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    // Swagger UI, served by the API through the console's /api proxy, renders the document.
+    await reference
+      .getByRole('heading', { name: /Wordloom API/ })
+      .first()
+      .waitFor();
+    await reference.getByText('Calling the admin API with a key').waitFor();
+    await reference.getByText('/api/admin/waitlist', { exact: true }).first().waitFor();
+    await reference.close();
+
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Reference example');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    const key = await dialog.locator('#new-api-key').inputValue();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    // The documented call, from outside the browser: no cookie, only the key.
+    const call = (authorization?: string) =>
+      fetch(`${ref.stack.apiUrl}/api/admin/waitlist?page=1&pageSize=25`, {
+        headers: authorization ? { authorization } : {},
+      });
+    const answer = await call(`Bearer ${key}`);
+    expect(answer.status).toBe(200);
+    expect((await answer.json()) as { items: unknown[] }).toHaveProperty('items');
+    expect((await call()).status).toBe(401);
+  });
+
   it('lists the staff and the audit log of what they did', async () => {
     const me = await openConsole('auditor');
     // What this staff member did, through the API with the context's session.

@@ -18,6 +18,9 @@ import { apiKeyColumns } from './api-key-columns';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
 
+/** The API's reference page (Swagger UI over /api/openapi.json), reached through the console's /api proxy. */
+const API_REFERENCE_PATH = '/api/docs';
+
 export function ApiKeysTab() {
   const queryClient = useQueryClient();
   const keys = useQuery<{ apiKeys: ApiKey[] }>({ queryKey: [QUERY_PATHS.apiKeys] });
@@ -50,7 +53,21 @@ export function ApiKeysTab() {
     <Card>
       <SectionHeader
         title="API keys"
-        description="Keys for integrations. The full key is shown once, when it is created."
+        description={
+          <>
+            Keys for integrations. The full key is shown once, when it is created. How to call the
+            admin API with a key, and every route:{' '}
+            <a
+              href={API_REFERENCE_PATH}
+              target="_blank"
+              rel="noreferrer"
+              className="font-medium text-foreground underline underline-offset-4"
+            >
+              API reference
+            </a>
+            .
+          </>
+        }
         actions={<Button onClick={() => setCreating(true)}>Create API key</Button>}
       />
       <CardContent>
