@@ -2,6 +2,7 @@ import type { Page, WaitlistEntry } from '@repo/api-client';
 import type { Database, DB, WaitlistEntriesTable } from '@repo/db';
 import type { SignupSource, WaitlistListQuery, WaitlistSignup } from '@repo/validation';
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { streamForExport } from '../export-stream';
 
 /**
  * Adds a signup unless the address (in any case) is already on the list.
@@ -65,7 +66,7 @@ export type WaitlistEntryRecord = Awaited<
   ReturnType<ReturnType<typeof selectEntries>['executeTakeFirstOrThrow']>
 >;
 
-export function toWaitlistEntry(row: WaitlistEntryRecord): WaitlistEntry {
+function toWaitlistEntry(row: WaitlistEntryRecord): WaitlistEntry {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
@@ -150,7 +151,9 @@ export async function listWaitlistEntries(
 
 /** Every entry, newest first, read in chunks (CSV export). */
 export function streamWaitlistEntries(db: DB): AsyncIterable<WaitlistEntryRecord> {
-  return selectEntries(db).orderBy('w.createdAt', 'desc').orderBy('w.id', 'desc').stream(500);
+  return streamForExport(db, (trx) =>
+    selectEntries(trx).orderBy('w.createdAt', 'desc').orderBy('w.id', 'desc').stream(500),
+  );
 }
 
 export function findWaitlistEntry(db: DB, id: string): Promise<WaitlistEntryRecord | undefined> {

@@ -2,6 +2,7 @@ import type { ContactMessage, Page } from '@repo/api-client';
 import type { ContactMessageRow, DB } from '@repo/db';
 import type { ContactListQuery, ContactStatus } from '@repo/validation';
 import { sql } from 'kysely';
+import { streamForExport } from '../../../../export-stream';
 
 const columns = [
   'id',
@@ -42,12 +43,14 @@ export async function listContactMessages(
 }
 
 export function streamContactMessages(db: DB): AsyncIterable<Row> {
-  return db
-    .selectFrom('contactMessages')
-    .select(columns)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .stream(500);
+  return streamForExport(db, (trx) =>
+    trx
+      .selectFrom('contactMessages')
+      .select(columns)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .stream(500),
+  );
 }
 
 /** Spec section 4: new -> read -> replied, never backwards. */

@@ -8,6 +8,7 @@ import {
 } from '@repo/validation';
 import { sql } from 'kysely';
 import { answerDistributions, recommendationScore } from '../../../../survey/survey-results';
+import { streamForExport } from '../../../../export-stream';
 
 /** A LIKE pattern for "contains `text`": `%`, `_` and `\\` in it match themselves. */
 function containsPattern(text: string): string {
@@ -121,10 +122,12 @@ export async function listSurveyTextAnswers(
 
 /** Every completed response, newest first, read as the client reads the CSV (bounded memory). */
 export function streamFeedbackResponses(db: DB) {
-  return db
-    .selectFrom('betaFeedbackResponses')
-    .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .stream(500);
+  return streamForExport(db, (trx) =>
+    trx
+      .selectFrom('betaFeedbackResponses')
+      .selectAll()
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .stream(500),
+  );
 }
