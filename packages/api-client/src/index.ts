@@ -1,2 +1,4 @@
 export * from './types';
 export * from './request';
+export * from './routes';
+export * from './endpoints';

@@ -79,6 +79,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     request,
     get: <T>(path: string) => json<T>('GET', path),
     post: <T>(path: string, body?: unknown) => json<T>('POST', path, body),
+    put: <T>(path: string, body?: unknown) => json<T>('PUT', path, body),
     patch: <T>(path: string, body?: unknown) => json<T>('PATCH', path, body),
     delete: <T>(path: string) => json<T>('DELETE', path),
     /**

@@ -1,395 +1,133 @@
 /**
- * The API's request and response shapes: the contract shared by the API, the
- * marketing site and the admin console. Dates travel as ISO 8601 strings.
+ * The API's request and response shapes, inferred from the zod schemas the API
+ * validates and serialises through (packages/validation): nothing here is
+ * written by hand, so a schema change reaches every caller. Dates travel as
+ * ISO 8601 strings.
  */
+import type { Input, Output, requests, responses } from './contract';
 
-export interface ErrorBody {
-  message: string;
-  type?: string;
-  /** Field issues; `path` names the field (some answers name it `field`). */
-  issues?: { path: string; field?: string; message: string }[];
-}
+type ItemOf<T> = T extends readonly (infer Item)[] ? Item : never;
 
-export interface BlogPost {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  /** YYYY-MM-DD */
-  date: string;
-  category: string;
-  tags: string[];
-  readingTime: number;
-  author: string;
-  authorEmail?: string;
-  authorBio?: string;
-  content?: string;
-  featuredImage?: string;
-}
-
-/** A post as GET /api/posts lists it: everything a listing shows, without the text. */
-export type BlogPostSummary = Omit<BlogPost, 'content' | 'authorBio'>;
-
-export type AccountStatus = 'pending' | 'active' | 'disabled';
-
-export interface User {
-  id: string;
-  username: string;
-  email: string;
-  name: string;
-  status?: AccountStatus;
-}
+/** The error contract of every 4xx and 5xx answer: `{ message, type?, issues? }`. */
+export type ErrorBody = Output<typeof responses.errorBodySchema>;
 
 /** A plain confirmation: `{ message }`. */
-export interface MessageResponse {
-  message: string;
-}
+export type MessageResponse = Output<typeof responses.messageResponseSchema>;
 
-/** GET /api/setup-status: true while no account exists (the first one needs the setup token). */
-export interface SetupStatus {
-  needsSetup: boolean;
-}
+/** One page of a paged list (`items`, `total`, `page`, `pageSize`), whatever its items. */
+export type Page<T> = Omit<Output<typeof responses.waitlistPageSchema>, 'items'> & { items: T[] };
+export type SortOrder = ItemOf<typeof requests.SORT_ORDERS>;
 
-/** POST /api/register body; `setupToken` only for the first account. */
-export interface RegisterRequest {
-  username: string;
-  email: string;
-  name: string;
-  password: string;
-  setupToken?: string;
-}
-
-/** POST /api/register after the first account: no session until the emailed link is opened. */
-export interface PendingRegistration {
-  status: 'pending';
-  message: string;
-}
-export type RegisterResponse = User | PendingRegistration;
-
-/** GET /api/invite?token= */
-export interface InviteDetails {
-  email: string;
-}
-
-/** POST /api/accept-invite body (answers with the user and a session). */
-export interface AcceptInviteRequest {
-  token: string;
-  username: string;
-  name: string;
-  password: string;
-}
-
-/** GET /api/admin/accounts -> { accounts } */
-export interface StaffAccount {
-  id: string;
-  username: string;
-  email: string;
-  name: string;
-  status: AccountStatus;
-  createdAt: string;
-  emailVerifiedAt: string | null;
-  disabledAt: string | null;
-  activeSessions: number;
-}
-
-/** GET /api/admin/accounts/:id/sessions -> { sessions } */
-export interface StaffSession {
-  id: string;
-  createdAt: string;
-  lastSeenAt: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  /** The session making the request. */
-  current: boolean;
-}
-
-/** GET /api/admin/audit-log?page=&pageSize=&action= */
-export interface AuditLogEntry {
-  id: string;
-  /** A username, 'API key <id>' or 'anonymous'. */
-  actorLabel: string;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  /** Ids and counts only, never personal data. */
-  details: Record<string, unknown>;
-  ip: string | null;
-  createdAt: string;
-}
-export interface AuditLogPage {
-  entries: AuditLogEntry[];
-  total: number;
-}
-
-/** GET /api/admin/feedback?page=&pageSize=&search= */
-export interface FeedbackResponseSummary {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  createdAt: string;
-  recommendationLikelihood: string | null;
-  overallSatisfaction: string | null;
-}
-export interface FeedbackResponsePage {
-  responses: FeedbackResponseSummary[];
-  total: number;
-}
-
-/** POST /api/admin/erasure { email }: what was deleted for good, per kind. */
-export interface ErasureResult {
-  deleted: {
-    waitlistEntries: number;
-    contactMessages: number;
-    feedbackResponses: number;
-    participants: number;
-    emails: number;
-    analyticsEvents: number;
-  };
-}
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export type SortOrder = 'asc' | 'desc';
-
-/** GET /api/admin/waitlist?page=&pageSize=&sortBy=&sortOrder=&search= */
-export interface WaitlistEntry {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  companyName: string | null;
-  monthlyContentVolume: string | null;
-  biggestChallenge: string | null;
-  primaryUse: string;
-  userType: string | null;
-  contentWorkflow: string | null;
-  createdAt: string;
-  /** Set once the entry was approved for the beta. */
-  participantId: string | null;
-}
-export type WaitlistSortField = 'createdAt' | 'email' | 'firstName' | 'lastName' | 'companyName';
-
-/** GET /api/admin/beta/participants */
-export interface BetaParticipant {
-  id: string;
-  waitlistEntryId: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  status: 'active' | 'inactive' | (string & {});
-  invitedAt: string;
-  lastActiveAt: string | null;
-}
-export interface BetaParticipantList {
-  participants: BetaParticipant[];
-  cap: number;
-}
-
-/** GET /api/admin/contacts?page=&pageSize=&status= */
-export interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  subject: string;
-  message: string;
-  status: 'new' | 'read' | 'replied';
-  createdAt: string;
-}
-
-/** GET /api/admin/api-keys -> { apiKeys } */
-export interface ApiKey {
-  id: string;
-  name: string;
-  environment: 'live' | 'test';
-  keyId: string;
-  /** First 12 characters, 20 asterisks, last 4. */
-  maskedKey: string;
-  lastUsed: string | null;
-  createdAt: string;
-  isActive: boolean;
-}
-/** POST /api/admin/api-keys: the only time the full key is returned. */
-export interface CreatedApiKey {
-  apiKey: ApiKey;
-  keyId: string;
-  formattedKey: string;
-}
-
-/** GET /api/admin/email/templates -> { templates } */
-export interface EmailTemplate {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-}
-
-export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'captured' | 'held';
-/** What Postmark reported after sending (webhook events); the worst one wins. */
-export type DeliveryState = 'delivered' | 'bounced' | 'complained';
-
-/** GET /api/admin/email/outbox?page=&pageSize=&status= */
-export interface OutboxMessage {
-  id: string;
-  templateId: string;
-  toEmail: string;
-  subject: string;
-  stream: 'outbound' | 'broadcast';
-  status: EmailStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  nextAttemptAt: string;
-  deliveryState: DeliveryState | null;
-  /** Postmark's bounce description or complaint. */
-  deliveryDetail: string | null;
-  deliveryEventAt: string | null;
-}
-/** GET /api/admin/email/outbox/:id */
-export interface OutboxMessageDetail extends OutboxMessage {
-  htmlBody: string;
-  textBody: string;
-  /** Postmark's events for this message, oldest first. */
-  events: EmailEvent[];
-}
-
-export interface EmailEvent {
-  recordType: string;
-  occurredAt: string;
-  detail: string | null;
-}
-
-export type SuppressionOrigin =
-  'unsubscribe' | 'hard_bounce' | 'spam_complaint' | 'manual' | 'postmark' | 'import';
-
-/** GET /api/admin/email/suppressions?page=&pageSize=&search=&stream= */
-export interface Suppression {
-  email: string;
-  stream: 'outbound' | 'broadcast';
-  reason: string;
-  origin: SuppressionOrigin;
-  detail: string | null;
-  createdAt: string;
-}
-
-/** A dashboard period: calendar days (UTC) `firstDay`..`lastDay`, from `from` until `to` (exclusive; now at most). */
-export interface DashboardPeriodRange {
-  from: string;
-  to: string;
-  days: number;
-  firstDay: string;
-  lastDay: string;
-}
-
-/** The headline figures of one period (issue 12), compared with the previous period. */
-export interface DashboardFigures {
-  pageViews: number;
-  /** Distinct sessions with a page view. */
-  visitors: number;
-  waitlistSignups: number;
-  contactSubmissions: number;
-  featureEngagement: number;
-  feedbackResponses: number;
-}
-
-/** GET /api/analytics/dashboard?days= | ?from=&to= */
-export interface AnalyticsDashboard {
-  /** All-time totals (the stat cards); everything below follows `period`. */
-  waitlistSignups: number;
-  contactSubmissions: number;
-  featureEngagement: number;
-  period: DashboardPeriodRange;
-  pageViewsPerDay: { date: string; views: number }[];
-  topPages: { path: string; views: number }[];
-  topReferrers: { referrer: string; visits: number }[];
-  /** Sessions that completed each of the 7 waitlist steps. */
-  waitlistFunnel: { stepNumber: number; stepName: string; sessions: number }[];
-  feedback: {
-    responses: number;
-    /** field -> answer -> count, for every rated survey field. */
-    distributions: Record<string, Record<string, number>>;
-    /** Share of very_likely minus share of not_at_all_likely + unlikely ('not sure' abstains). */
-    recommendationScore: number | null;
-  };
-  /** The period's figures beside those of the previous period of the same length. */
-  comparison: {
-    previousPeriod: DashboardPeriodRange;
-    current: DashboardFigures;
-    previous: DashboardFigures;
-  };
-}
-
+// The public site.
+export type BlogPost = Output<typeof responses.blogPostSchema>;
+/** A post as GET /api/posts lists it: everything a listing shows, without the text. */
+export type BlogPostSummary = Output<typeof responses.blogPostSummarySchema>;
+export type WaitlistSignupRequest = Input<typeof requests.waitlistSignupRequestSchema>;
+export type WaitlistSignupResponse = Output<typeof responses.waitlistSignupResponseSchema>;
+export type ContactMessageRequest = Input<typeof requests.contactMessageRequestSchema>;
+export type ContactMessageResponse = Output<typeof responses.contactMessageResponseSchema>;
+export type BetaFeedbackRequest = Input<typeof requests.betaFeedbackRequestSchema>;
+export type BetaFeedbackResponse = Output<typeof responses.betaFeedbackResponseSchema>;
+export type SurveyProgressRequest = Input<typeof requests.surveyProgressRequestSchema>;
 /** GET /api/beta-feedback/progress?key= : the survey to resume, or null (none, completed or expired). */
-export interface SurveyProgressAnswer {
-  progress: {
-    step: number;
-    answers: Record<string, string>;
-    savedAt: string;
-    resumableUntil: string;
-  } | null;
-}
-
+export type SurveyProgressAnswer = Output<typeof responses.surveyProgressAnswerSchema>;
 /** PUT /api/beta-feedback/progress */
-export interface SurveyProgressSaved {
-  saved: true;
-  resumableUntil: string;
-}
+export type SurveyProgressSaved = Output<typeof responses.surveyProgressSavedSchema>;
 
-/** GET /api/admin/feedback/insight: completion, drop-off and the answers to rated questions. */
-export interface SurveyInsight {
-  funnel: {
-    /** Surveys opened (a partial response was created). */
-    started: number;
-    completed: number;
-    /** Unfinished, saved within the last 7 days: may still be resumed. */
-    resumable: number;
-    steps: {
-      step: number;
-      title: string;
-      /** Surveys that got to this step (or further). */
-      reached: number;
-      /** Unfinished surveys whose furthest step is this one. */
-      stoppedHere: number;
-      /** ... of which may still be resumed. */
-      resumableHere: number;
-    }[];
-  };
-  /** Completed responses (those submitted in one go, without saved progress, included). */
-  responses: number;
-  distributions: Record<string, Record<string, number>>;
-  recommendation: {
-    score: number | null;
-    opinions: number;
-    counts: Record<string, number>;
-  };
-}
+// Accounts and sessions.
+export type AccountStatus = ItemOf<typeof responses.ACCOUNT_STATUSES>;
+export type User = Output<typeof responses.publicUserSchema>;
+export type SetupStatus = Output<typeof responses.setupStatusSchema>;
+export type LoginRequest = Input<typeof requests.loginSchema>;
+/**
+ * POST /api/register body; `setupToken` only for the first account. The API
+ * extends the shared schema with the token inside its route (not in
+ * packages/validation), so the token is added here.
+ */
+export type RegisterRequest = Input<typeof requests.registerSchema> & { setupToken?: string };
+export type PendingRegistration = Output<typeof responses.pendingRegistrationSchema>;
+export type RegisterResponse = Output<typeof responses.registerResponseSchema>;
+export type InviteDetails = Output<typeof responses.inviteDetailsSchema>;
+export type AcceptInviteRequest = Input<typeof requests.acceptInviteSchema>;
 
-/** GET /api/admin/feedback/answers?page=&pageSize=&search=&field= : free-text answers, newest first. */
-export interface SurveyTextAnswer {
-  responseId: string;
-  field: string;
-  answer: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  createdAt: string;
-}
-export interface SurveyTextAnswerPage {
-  items: SurveyTextAnswer[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+// Staff accounts, audit log and erasure.
+export type StaffAccount = Output<typeof responses.staffAccountSchema>;
+export type StaffAccountList = Output<typeof responses.staffAccountListSchema>;
+export type StaffAccountResponse = Output<typeof responses.staffAccountResponseSchema>;
+export type StaffSession = Output<typeof responses.staffSessionSchema>;
+export type StaffSessionList = Output<typeof responses.staffSessionListSchema>;
+export type InviteStaffRequest = Input<typeof requests.inviteStaffSchema>;
+export type AuditLogPage = Output<typeof responses.auditLogPageSchema>;
+export type AuditLogEntry = ItemOf<AuditLogPage['entries']>;
+export type ErasePersonRequest = Input<typeof requests.erasePersonSchema>;
+/** What an erasure deleted for good, per kind. */
+export type ErasureResult = Output<typeof responses.erasureResultSchema>;
+export type PersonTimeline = Output<typeof responses.personTimelineSchema>;
+export type TimelineEvent = ItemOf<PersonTimeline['events']>;
 
+// Survey responses and insight.
+export type FeedbackResponsePage = Output<typeof responses.feedbackResponsePageSchema>;
+export type FeedbackResponseSummary = ItemOf<FeedbackResponsePage['responses']>;
+export type SurveyInsight = Output<typeof responses.surveyInsightSchema>;
+export type SurveyTextAnswerPage = Output<typeof responses.surveyTextAnswerPageSchema>;
+export type SurveyTextAnswer = ItemOf<SurveyTextAnswerPage['items']>;
+
+// The waitlist and the beta.
+export type WaitlistPage = Output<typeof responses.waitlistPageSchema>;
+export type WaitlistEntry = Output<typeof responses.waitlistEntrySchema>;
+export type WaitlistSortField = requests.WaitlistSortField;
+export type WaitlistListQuery = Input<typeof requests.waitlistListQuerySchema>;
+export type SignupSources = Output<typeof responses.signupSourcesSchema>;
+export type BetaParticipant = Output<typeof responses.betaParticipantSchema>;
+export type BetaParticipantList = Output<typeof responses.betaParticipantListSchema>;
+export type BetaApproval = Output<typeof responses.betaApprovalSchema>;
+export type ParticipantStatusUpdate = Input<typeof requests.participantStatusUpdateSchema>;
+/** An email queued for sending (202). */
+export type QueuedEmail = Output<typeof responses.queuedEmailSchema>;
+
+// Contact messages.
+export type ContactMessage = Output<typeof responses.contactMessageSchema>;
+export type ContactMessagePage = Output<typeof responses.contactMessagePageSchema>;
+export type ContactStatusUpdate = Input<typeof requests.contactStatusUpdateSchema>;
+
+// API keys.
+export type ApiKey = Output<typeof responses.apiKeySchema>;
+export type ApiKeyList = Output<typeof responses.apiKeyListSchema>;
+export type ApiKeyCreateRequest = Input<typeof requests.apiKeyCreateSchema>;
+/** POST /api/admin/api-keys: the only time the full key is returned. */
+export type CreatedApiKey = Output<typeof responses.createdApiKeySchema>;
+export type RevokedApiKey = Output<typeof responses.revokedApiKeySchema>;
+
+// E-mail.
+export type EmailTemplateList = Output<typeof responses.emailTemplateListSchema>;
+export type EmailTemplate = ItemOf<EmailTemplateList['templates']>;
+export type EmailStatus = ItemOf<typeof responses.EMAIL_STATUSES>;
+/** What Postmark reported after sending (webhook events); the worst one wins. */
+export type DeliveryState = ItemOf<typeof responses.DELIVERY_STATES>;
+export type OutboxMessage = Output<typeof responses.outboxMessageSchema>;
+export type OutboxMessagePage = Output<typeof responses.outboxMessagePageSchema>;
+export type OutboxMessageDetail = Output<typeof responses.outboxMessageDetailSchema>;
+export type EmailEvent = ItemOf<OutboxMessageDetail['events']>;
+export type TestEmailRequest = Input<typeof requests.testEmailSchema>;
+export type BulkDryRunRequest = Input<typeof requests.bulkDryRunSchema>;
+export type BulkDryRunResult = Output<typeof responses.bulkDryRunResultSchema>;
+/** POST /api/admin/email/bulk-send: a dry run's id (send what it showed) or a selection. */
+export type BulkSendRequest =
+  Input<typeof requests.bulkConfirmSchema> | Input<typeof requests.bulkEmailSchema>;
+export type BulkSendQueued = Output<typeof responses.bulkSendQueuedSchema>;
+export type BulkSendResult = Output<typeof responses.bulkSendResultSchema>;
+export type SuppressionPage = Output<typeof responses.suppressionPageSchema>;
+export type Suppression = ItemOf<SuppressionPage['items']>;
+export type SuppressionOrigin = ItemOf<typeof responses.SUPPRESSION_ORIGINS>;
+export type SuppressionImportRequest = Input<typeof requests.suppressionImportSchema>;
+export type SuppressionImportResult = Output<typeof responses.suppressionImportResultSchema>;
+
+// Analytics.
+/** GET /api/analytics/dashboard?days= | ?from=&to= */
+export type AnalyticsDashboard = Output<typeof responses.analyticsDashboardSchema>;
+/** A dashboard period: calendar days (UTC) `firstDay`..`lastDay`, from `from` until `to` (exclusive). */
+export type DashboardPeriodRange = AnalyticsDashboard['period'];
+/** The headline figures of one period, compared with the previous period. */
+export type DashboardFigures = AnalyticsDashboard['comparison']['current'];
 /** GET /api/admin/analytics-opt-out: the site page that marks a browser as staff. */
-export interface AnalyticsOptOutPage {
-  url: string;
-  origin: string;
-}
+export type AnalyticsOptOutPage = Output<typeof responses.analyticsOptOutPageSchema>;

@@ -9,14 +9,13 @@ import {
   AlertDialogTitle,
 } from '@repo/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
 import { DELETE_CONFIRMATION, TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
 
-/** What to delete: `path` is the entry's admin URL, `label` names it in the dialog. */
+/** What to delete: `remove` is the client's call that erases the entry, `label` names it in the dialog. */
 export interface DeletionTarget {
-  path: string;
+  remove: () => Promise<unknown>;
   label: string;
 }
 
@@ -31,7 +30,7 @@ interface DeleteEntryDialogProps {
 export function DeleteEntryDialog({ target, onClose, invalidates }: DeleteEntryDialogProps) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: (entry: DeletionTarget) => api.delete<unknown>(entry.path),
+    mutationFn: (entry: DeletionTarget) => entry.remove(),
     onSuccess: (_result, entry) => {
       notifySuccess(TOAST.deleted, `Deleted ${entry.label}.`);
       for (const path of [...invalidates, QUERY_PATHS.dashboard, QUERY_PATHS.auditLog]) {

@@ -11,7 +11,7 @@ import type { Table } from '@tanstack/react-table';
 import { useId } from 'react';
 import { formatCount } from '@/lib/format';
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
+const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** Page controls for a server-paginated react-table (manualPagination, rowCount set). */
 export function TablePagination<T>({ table, total }: { table: Table<T>; total: number }) {

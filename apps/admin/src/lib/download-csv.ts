@@ -1,4 +1,4 @@
-import { api } from './api';
+import { http } from './api';
 
 /**
  * Fetches a CSV export and saves it under `filename` through a temporary
@@ -6,7 +6,7 @@ import { api } from './api';
  * with `download` would not surface errors).
  */
 export async function downloadCsv(path: string, filename: string): Promise<void> {
-  const response = await api.request('GET', path);
+  const response = await http.request('GET', path);
   const text = await response.text();
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   try {

@@ -1,3 +1,5 @@
+import { apiRoutes } from '@repo/api-client';
+
 /**
  * The two templates the waitlist actions send (ids defined by the API's
  * template catalogue): approval sends the beta invitation, 'Hang Tight' the
@@ -6,6 +8,4 @@
 export const BETA_INVITATION_TEMPLATE_ID = 'beta-invitation';
 export const WAITLIST_UPDATE_TEMPLATE_ID = 'waitlist-update';
 
-export function templatePreviewPath(templateId: string): string {
-  return `/api/admin/email/templates/${encodeURIComponent(templateId)}/preview`;
-}
+export const templatePreviewPath = apiRoutes.admin.email.templatePreview;

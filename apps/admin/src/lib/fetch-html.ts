@@ -1,7 +1,7 @@
-import { api } from './api';
+import { http } from './api';
 
 /** GETs an HTML document (email previews) as text; errors are raised like any call. */
 export async function fetchHtml(path: string): Promise<string> {
-  const response = await api.request('GET', path);
+  const response = await http.request('GET', path);
   return response.text();
 }

@@ -1,8 +1,8 @@
 import { format, parseISO } from 'date-fns';
 
 // Spec sections 2 and 9: admin tables show 'MMM dd, yyyy'; the message view adds HH:mm.
-export const DATE_FORMAT = 'MMM dd, yyyy';
-export const DATE_TIME_FORMAT = 'MMM dd, yyyy HH:mm';
+const DATE_FORMAT = 'MMM dd, yyyy';
+const DATE_TIME_FORMAT = 'MMM dd, yyyy HH:mm';
 
 export function formatDate(iso: string): string {
   return format(parseISO(iso), DATE_FORMAT);

@@ -1,17 +1,9 @@
+import { pathWithParams, type QueryParams } from '@repo/api-client';
 import { type QueryFunctionContext, QueryClient } from '@tanstack/react-query';
-import { api } from './api';
+import { http } from './api';
 
-export type QueryParams = Record<string, string | number | undefined>;
-
-/** '/api/x' + { page: 1, search: '' } -> '/api/x?page=1' (empty values are left out). */
-export function pathWithParams(path: string, params?: QueryParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params ?? {})) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}
+/** Re-exported: the query keys' paths are built by the client's helper. */
+export { pathWithParams };
 
 /**
  * Spec section 7: the default fetch takes its path from the query key,
@@ -19,7 +11,7 @@ export function pathWithParams(path: string, params?: QueryParams): string {
  */
 async function fetchFromQueryKey({ queryKey }: QueryFunctionContext): Promise<unknown> {
   const [path, params] = queryKey as [string, QueryParams | undefined];
-  return api.get<unknown>(pathWithParams(path, params));
+  return http.get<unknown>(pathWithParams(path, params));
 }
 
 /**

@@ -1,20 +1,27 @@
+import { apiRoutes } from '@repo/api-client';
+
 /**
  * The admin API's list paths, used as the first element of query keys so a
- * mutation can invalidate every page and filter of a list at once.
+ * mutation can invalidate every page and filter of a list at once. Taken from
+ * the client's route table: a key is the path its default fetch reads.
  */
 export const QUERY_PATHS = {
-  session: '/api/user',
-  dashboard: '/api/analytics/dashboard',
-  waitlist: '/api/admin/waitlist',
-  participants: '/api/admin/beta/participants',
-  contacts: '/api/admin/contacts',
-  apiKeys: '/api/admin/api-keys',
-  templates: '/api/admin/email/templates',
-  outbox: '/api/admin/email/outbox',
-  suppressions: '/api/admin/email/suppressions',
-  setupStatus: '/api/setup-status',
-  accounts: '/api/admin/accounts',
-  auditLog: '/api/admin/audit-log',
-  surveyInsight: '/api/admin/feedback/insight',
-  surveyAnswers: '/api/admin/feedback/answers',
+  session: apiRoutes.auth.user,
+  dashboard: apiRoutes.analytics.dashboard,
+  waitlist: apiRoutes.admin.waitlist.list,
+  signupSources: apiRoutes.admin.waitlist.sources,
+  participants: apiRoutes.admin.beta.participants,
+  contacts: apiRoutes.admin.contacts.list,
+  apiKeys: apiRoutes.admin.apiKeys.list,
+  templates: apiRoutes.admin.email.templates,
+  outbox: apiRoutes.admin.email.outbox,
+  suppressions: apiRoutes.admin.email.suppressions,
+  setupStatus: apiRoutes.auth.setupStatus,
+  invite: apiRoutes.auth.invite,
+  accounts: apiRoutes.admin.accounts.list,
+  auditLog: apiRoutes.admin.auditLog,
+  surveyInsight: apiRoutes.admin.feedback.insight,
+  surveyAnswers: apiRoutes.admin.feedback.answers,
+  personTimeline: apiRoutes.admin.personTimeline,
+  analyticsOptOut: apiRoutes.admin.analyticsOptOut,
 } as const;

@@ -1,7 +1,7 @@
 import type { BlogPost } from '@repo/api-client';
 import { SITE_NAME } from './site';
 
-export const FALLBACK_POST_IMAGE = '/images/blog/fallback.svg';
+const FALLBACK_POST_IMAGE = '/images/blog/fallback.svg';
 
 /** A post's featured image, or the fallback for posts without one (spec section 2). */
 export function featuredImageOf(post: Pick<BlogPost, 'featuredImage' | 'title'>): {

@@ -1,4 +1,4 @@
-import type { BlogPost, BlogPostSummary } from '@repo/api-client';
+import { type BlogPost, type BlogPostSummary, siteRoutes } from '@repo/api-client';
 import { env } from '~/env.server';
 import { newestFirst } from './blog-filters';
 import {
@@ -12,7 +12,7 @@ import {
 const CACHE_OPTIONS = { freshMs: 5 * 60 * 1000, staleMs: 24 * 60 * 60 * 1000 };
 
 const summaries = createRevalidatingResource<BlogPostSummary[]>(
-  `${env.API_URL}/api/posts`,
+  `${env.API_URL}${siteRoutes.posts.list}`,
   CACHE_OPTIONS,
 );
 /** One resource per known slug: the map never grows past the number of posts. */
@@ -44,7 +44,7 @@ export async function findPost(slug: string): Promise<BlogPost | undefined> {
   let resource = fullPosts.get(slug);
   if (!resource) {
     resource = createRevalidatingResource<BlogPost>(
-      `${env.API_URL}/api/posts/${encodeURIComponent(slug)}`,
+      `${env.API_URL}${siteRoutes.posts.post(slug)}`,
       CACHE_OPTIONS,
     );
     fullPosts.set(slug, resource);

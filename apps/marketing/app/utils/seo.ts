@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from '@remix-run/node';
 import { SITE_NAME } from './site';
 
-export const DEFAULT_OG_IMAGE = '/images/og-default.jpg';
+const DEFAULT_OG_IMAGE = '/images/og-default.jpg';
 
 interface PageMetaInput {
   title: string;

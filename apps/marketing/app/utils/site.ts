@@ -5,7 +5,6 @@
  * imported only where it is shown, so that pages without it do not load that module.
  */
 export const SITE_NAME = 'Wordloom';
-export const SITE_TAGLINE = 'Publish-ready, SEO-optimised content from your ideas';
 export const FOUNDED_YEAR = 2022;
 export const PUBLIC_LAUNCH = 'Q4 2025';
 export const BETA_EMAIL = 'beta@wordloom.ai';

@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react';
  */
 
 export type StaffExclusionState = 'checking' | 'excluded' | 'counted' | 'unreachable';
-export type StaffExclusionRequest = 'exclude' | 'include' | 'status';
+type StaffExclusionRequest = 'exclude' | 'include' | 'status';
 
 /** In the console's storage: this browser's staff member chose to be counted ('1'). */
 export const COUNT_THIS_BROWSER_KEY = 'wordloom.console.count-this-browser';

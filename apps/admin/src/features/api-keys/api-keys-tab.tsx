@@ -1,4 +1,4 @@
-import type { ApiKey } from '@repo/api-client';
+import { type ApiKey, type ApiKeyList, apiRoutes } from '@repo/api-client';
 import { Button, Card, CardContent } from '@repo/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -19,18 +19,17 @@ import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
 
 /** The API's reference page (Swagger UI over /api/openapi.json), reached through the console's /api proxy. */
-const API_REFERENCE_PATH = '/api/docs';
+const API_REFERENCE_PATH = apiRoutes.docs;
 
 export function ApiKeysTab() {
   const queryClient = useQueryClient();
-  const keys = useQuery<{ apiKeys: ApiKey[] }>({ queryKey: [QUERY_PATHS.apiKeys] });
+  const keys = useQuery<ApiKeyList>({ queryKey: [QUERY_PATHS.apiKeys] });
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
 
   const revoke = useMutation({
-    mutationFn: (key: ApiKey) =>
-      api.delete<unknown>(`/api/admin/api-keys/${encodeURIComponent(key.id)}`),
+    mutationFn: (key: ApiKey) => api.admin.apiKeys.revoke(key.id),
     onSuccess: (_data, key) => {
       notifySuccess(TOAST.apiKeyRevoked, `“${key.name}” can no longer be used.`);
       void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.apiKeys] });

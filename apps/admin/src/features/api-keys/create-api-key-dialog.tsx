@@ -41,7 +41,7 @@ export function CreateApiKeyDialog({ open, onOpenChange }: CreateApiKeyDialogPro
 
   const create = useMutation({
     mutationFn: (input: { name: string; environment: ApiKeyEnvironment }) =>
-      api.post<CreatedApiKey>('/api/admin/api-keys', input),
+      api.admin.apiKeys.create(input),
     onSuccess: (result) => {
       setCreated(result);
       notifySuccess(TOAST.apiKeyCreated, `“${result.apiKey.name}” is ready to use.`);

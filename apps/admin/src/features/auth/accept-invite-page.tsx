@@ -8,6 +8,7 @@ import { FormField } from '@/components/form-field';
 import { serverFieldErrors } from '@/lib/field-issues';
 import { TOAST } from '@/lib/messages';
 import { errorMessage, notifyFailure } from '@/lib/notify';
+import { QUERY_PATHS } from '@/lib/query-paths';
 import { useValidatedForm } from '@/lib/use-validated-form';
 import { AuthShell } from './auth-shell';
 import { useSession } from './session-context';
@@ -76,7 +77,7 @@ export function AcceptInvitePage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const invite = useQuery<InviteDetails>({
-    queryKey: ['/api/invite', { token }],
+    queryKey: [QUERY_PATHS.invite, { token }],
     enabled: Boolean(token),
   });
 

@@ -9,8 +9,9 @@ import type { LoginInput } from '@repo/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { api } from '@/lib/api';
+import { QUERY_PATHS } from '@/lib/query-paths';
 
-export const SESSION_QUERY_KEY = ['/api/user'] as const;
+const SESSION_QUERY_KEY = [QUERY_PATHS.session] as const;
 
 interface SessionContextValue {
   user: User | null;
@@ -37,34 +38,36 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Spec section 6: the session query treats 401 as 'no user'.
   const session = useQuery({
     queryKey: SESSION_QUERY_KEY,
-    queryFn: () => api.getOrNullOn401<User>('/api/user'),
+    queryFn: api.auth.user,
   });
 
   const signedIn = (user: User) => {
     // A new user must never see the previous user's cached admin data.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/user' });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== QUERY_PATHS.session });
     queryClient.setQueryData(SESSION_QUERY_KEY, user);
   };
 
   const loginMutation = useMutation({
-    mutationFn: (input: LoginInput) => api.post<User>('/api/login', input),
+    mutationFn: (input: LoginInput) => api.auth.login(input),
     onSuccess: signedIn,
   });
   const registerMutation = useMutation({
-    mutationFn: (input: RegisterRequest) => api.post<RegisterResponse>('/api/register', input),
+    mutationFn: (input: RegisterRequest) => api.auth.register(input),
     onSuccess: (response) => {
       // Issue 8: after the first account, a new account has no session until it is confirmed.
       if (!isPendingRegistration(response)) signedIn(response);
     },
   });
   const acceptInviteMutation = useMutation({
-    mutationFn: (input: AcceptInviteRequest) => api.post<User>('/api/accept-invite', input),
+    mutationFn: (input: AcceptInviteRequest) => api.auth.acceptInvite(input),
     onSuccess: signedIn,
   });
   const logoutMutation = useMutation({
-    mutationFn: () => api.post<unknown>('/api/logout'),
+    mutationFn: () => api.auth.logout(),
     onSuccess: () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/user' });
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== QUERY_PATHS.session,
+      });
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
     },
   });

@@ -1,4 +1,3 @@
-import type { MessageResponse } from '@repo/api-client';
 import { Button, Spinner } from '@repo/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -14,7 +13,7 @@ export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const verify = useMutation({
-    mutationFn: (value: string) => api.post<MessageResponse>('/api/verify-email', { token: value }),
+    mutationFn: (value: string) => api.auth.verifyEmail(value),
   });
   const { mutate } = verify;
 

@@ -31,7 +31,7 @@ export function BetaTab() {
 
   const toggleStatus = useMutation({
     mutationFn: (participant: BetaParticipant) =>
-      api.patch<unknown>(`/api/admin/beta/participants/${encodeURIComponent(participant.id)}`, {
+      api.admin.beta.setStatus(participant.id, {
         status: participant.status === 'active' ? 'inactive' : 'active',
       }),
     onSuccess: (_data, participant) => {
@@ -45,8 +45,7 @@ export function BetaTab() {
   });
 
   const resendInvite = useMutation({
-    mutationFn: (participant: BetaParticipant) =>
-      api.post<unknown>(`/api/admin/beta/resend-invite/${encodeURIComponent(participant.id)}`),
+    mutationFn: (participant: BetaParticipant) => api.admin.beta.resendInvite(participant.id),
     onSuccess: (_data, participant) => {
       notifySuccess(
         TOAST.invitationResent,

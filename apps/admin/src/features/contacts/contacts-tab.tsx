@@ -1,4 +1,4 @@
-import type { ContactMessage, Page } from '@repo/api-client';
+import { apiRoutes, type ContactMessage, type Page } from '@repo/api-client';
 import {
   Card,
   CardContent,
@@ -21,6 +21,7 @@ import { TablePagination } from '@/components/table-pagination';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
+import { api } from '@/lib/api';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { contactsColumns } from './contacts-columns';
 import { ContactMessageDialog } from './contact-message-dialog';
@@ -94,7 +95,7 @@ export function ContactsTab() {
     () =>
       contactsColumns(openMessage, (message: ContactMessage) =>
         setDeleting({
-          path: `${QUERY_PATHS.contacts}/${encodeURIComponent(message.id)}`,
+          remove: () => api.admin.contacts.remove(message.id),
           label: `the message from ${message.name}`,
         }),
       ),
@@ -113,7 +114,9 @@ export function ContactsTab() {
       <SectionHeader
         title="Contacts"
         description="Messages sent through the contact form. Opening a new message marks it read."
-        actions={<ExportButton path="/api/admin/contacts/export" filename="contacts-export.csv" />}
+        actions={
+          <ExportButton path={apiRoutes.admin.contacts.export} filename="contacts-export.csv" />
+        }
       />
       <CardContent className="grid grid-cols-1 gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -12,7 +12,7 @@ export function useContactStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: ContactStatusChange) =>
-      api.patch<unknown>(`/api/admin/contacts/${encodeURIComponent(id)}`, { status }),
+      api.admin.contacts.setStatus(id, { status }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.contacts] }),
   });
 }

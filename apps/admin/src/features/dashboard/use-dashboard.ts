@@ -4,7 +4,7 @@ import { QUERY_PATHS } from '@/lib/query-paths';
 
 export const DASHBOARD_DAYS = 30;
 /** Spec section 9: the dashboard is refetched every 30000 ms. */
-export const DASHBOARD_REFETCH_MS = 30_000;
+const DASHBOARD_REFETCH_MS = 30_000;
 
 /** The dashboard's period as query parameters: `{ days }` or a custom `{ from, to }` (issue 12). */
 export type DashboardParams = { days: number } | { from: string; to: string };

@@ -1,4 +1,4 @@
-import type { BetaParticipant, EmailTemplate } from '@repo/api-client';
+import type { BetaParticipant, BulkDryRunResult, EmailTemplate } from '@repo/api-client';
 import {
   Button,
   Checkbox,
@@ -28,15 +28,9 @@ import {
 import { TemplatePicker } from './template-picker';
 
 /** The dry run's answer: exactly who a confirmation will send to. */
-export interface BulkDryRun {
-  dryRunId: string;
-  recipients: { id: string; name: string; email: string }[];
-  skipped: { id: string; name: string; email: string; reason: SkipReason }[];
-  sample: { subject: string; html: string };
-  sendAt: string | null;
-}
+type BulkDryRun = BulkDryRunResult;
 
-type SkipReason = 'unsubscribed' | 'suppressed' | 'inactive' | 'recently_sent' | 'not_found';
+type SkipReason = BulkDryRun['skipped'][number]['reason'];
 
 const SKIP_REASONS: Record<SkipReason, string> = {
   unsubscribed: 'unsubscribed',
@@ -76,18 +70,14 @@ export function BulkSendDialog({
       recipientIds: string[];
       content?: Partial<AnnouncementContentValue>;
       sendAt?: string;
-    }) => api.post<BulkDryRun>('/api/admin/email/bulk-send/dry-run', input),
+    }) => api.admin.email.bulkSendDryRun(input),
     onSuccess: (result) => setPreview(result),
     onError: (error) => notifyFailure(TOAST.bulkEmailFailed, error),
   });
 
   // Step two: the confirmation names the dry run, so the list sent is the list shown.
   const send = useMutation({
-    mutationFn: (dryRunId: string) =>
-      api.post<{ queued: number; skipped: number; sendAt: string | null }>(
-        '/api/admin/email/bulk-send',
-        { dryRunId },
-      ),
+    mutationFn: (dryRunId: string) => api.admin.email.bulkSend({ dryRunId }),
     onSuccess: (result) => {
       const skipped = result?.skipped ? `, ${result.skipped} skipped` : '';
       const when = result?.sendAt ? ` for ${new Date(result.sendAt).toLocaleString()}` : '';

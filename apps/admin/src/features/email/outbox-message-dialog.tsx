@@ -1,14 +1,13 @@
-import type { OutboxMessageDetail } from '@repo/api-client';
+import { apiRoutes, type OutboxMessageDetail } from '@repo/api-client';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@repo/ui';
 import { useQuery } from '@tanstack/react-query';
 import { EmailFrame } from '@/components/email-frame';
 import { formatDateTime } from '@/lib/format';
-import { QUERY_PATHS } from '@/lib/query-paths';
 import { DeliveryStateBadge, OutboxStatusBadge } from './outbox-status-badge';
 
 export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useQuery<OutboxMessageDetail>({
-    queryKey: [`${QUERY_PATHS.outbox}/${id ?? ''}`],
+    queryKey: [apiRoutes.admin.email.outboxMessage(id ?? '')],
     enabled: Boolean(id),
     // Delivery status changes while the queue works: always show it fresh.
     staleTime: 0,

@@ -123,7 +123,7 @@ function readText(file: File): Promise<string> {
 }
 
 /** Postmark's dump is `{ "Suppressions": [...] }`; a bare list is accepted too. */
-export function parseSuppressionDump(text: string): DumpEntry[] {
+function parseSuppressionDump(text: string): DumpEntry[] {
   const parsed: unknown = JSON.parse(text);
   const list = Array.isArray(parsed)
     ? parsed
@@ -177,10 +177,7 @@ export function SuppressionsTable() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.suppressions] });
 
   const remove = useMutation({
-    mutationFn: (row: Suppression) =>
-      api.delete<unknown>(
-        `${QUERY_PATHS.suppressions}?${new URLSearchParams({ email: row.email, stream: row.stream }).toString()}`,
-      ),
+    mutationFn: (row: Suppression) => api.admin.email.removeSuppression(row),
     onSuccess: (_data, row) => {
       notifySuccess('Suppression removed', `${row.email} can receive this kind of email again.`);
       void refresh();
@@ -194,7 +191,7 @@ export function SuppressionsTable() {
       // The API takes a bounded chunk per request (its body limit): send the file in parts.
       for (let start = 0; start < entries.length; start += SUPPRESSION_IMPORT_MAX) {
         const chunk = entries.slice(start, start + SUPPRESSION_IMPORT_MAX);
-        const result = await api.post<{ imported: number }>(`${QUERY_PATHS.suppressions}/import`, {
+        const result = await api.admin.email.importSuppressions({
           stream: importStream,
           suppressions: chunk,
         });

@@ -30,8 +30,7 @@ export function TestEmailDialog({ open, onOpenChange, templates }: TestEmailDial
   const [emailError, setEmailError] = useState<string | undefined>();
 
   const send = useMutation({
-    mutationFn: (input: { templateType: string; email: string }) =>
-      api.post<unknown>('/api/admin/email/test', input),
+    mutationFn: (input: { templateType: string; email: string }) => api.admin.email.sendTest(input),
     onSuccess: (_data, input) => {
       notifySuccess(TOAST.testEmailSent, `Sent to ${input.email}.`);
       close();

@@ -1,3 +1,4 @@
+import type { PersonTimeline } from '@repo/api-client';
 import {
   Badge,
   Button,
@@ -12,19 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
-
-export interface TimelineEvent {
-  at: string;
-  kind: string;
-  title: string;
-  detail: string | null;
-}
-
-interface PersonTimeline {
-  email: string;
-  name: string | null;
-  events: TimelineEvent[];
-}
+import { QUERY_PATHS } from '@/lib/query-paths';
 
 const KIND_LABELS: Record<string, string> = {
   signup: 'Signup',
@@ -37,8 +26,6 @@ const KIND_LABELS: Record<string, string> = {
   suppression: 'Suppression',
   admin: 'Staff',
 };
-
-export const TIMELINE_PATH = '/api/admin/people/timeline';
 
 /**
  * A 'History' button for any row with an address: opens one timeline of the
@@ -62,15 +49,9 @@ export function PersonTimelineButton({ email, name }: { email: string; name: str
   );
 }
 
-export function PersonTimelineDialog({
-  email,
-  onClose,
-}: {
-  email: string | null;
-  onClose: () => void;
-}) {
+function PersonTimelineDialog({ email, onClose }: { email: string | null; onClose: () => void }) {
   const timeline = useQuery<PersonTimeline>({
-    queryKey: [TIMELINE_PATH, { email: email ?? '' }],
+    queryKey: [QUERY_PATHS.personTimeline, { email: email ?? '' }],
     enabled: Boolean(email),
     staleTime: 0,
   });

@@ -46,7 +46,7 @@ export function ErasePersonDialog({ open, onOpenChange }: ErasePersonDialogProps
   const [step, setStep] = useState<Step>({ kind: 'form' });
 
   const erase = useMutation({
-    mutationFn: (input: { email: string }) => api.post<ErasureResult>('/api/admin/erasure', input),
+    mutationFn: (input: { email: string }) => api.admin.erase(input),
     onSuccess: (result, input) => {
       setStep({ kind: 'done', email: input.email, result });
       notifySuccess(TOAST.erasureDone, `Nothing about ${input.email} is stored any more.`);

@@ -1,4 +1,3 @@
-import type { MessageResponse } from '@repo/api-client';
 import {
   Button,
   Dialog,
@@ -30,8 +29,7 @@ export function InviteStaffDialog({ open, onOpenChange }: InviteStaffDialogProps
   const [error, setError] = useState<string | undefined>();
 
   const invite = useMutation({
-    mutationFn: (input: { email: string }) =>
-      api.post<MessageResponse>(`${QUERY_PATHS.accounts}/invite`, input),
+    mutationFn: (input: { email: string }) => api.admin.accounts.invite(input),
     onSuccess: (result) => {
       notifySuccess(TOAST.invitationSent, result.message);
       void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.accounts] });

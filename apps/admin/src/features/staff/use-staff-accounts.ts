@@ -1,20 +1,20 @@
-import type { StaffAccount, StaffSession } from '@repo/api-client';
+import {
+  apiRoutes,
+  type StaffAccount,
+  type StaffAccountList,
+  type StaffSession,
+  type StaffSessionList,
+} from '@repo/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
 
-export function accountPath(accountId: string): string {
-  return `${QUERY_PATHS.accounts}/${encodeURIComponent(accountId)}`;
-}
-
-export function sessionsPath(accountId: string): string {
-  return `${accountPath(accountId)}/sessions`;
-}
+const sessionsPath = apiRoutes.admin.accounts.sessions;
 
 export function useStaffAccounts() {
-  return useQuery<{ accounts: StaffAccount[] }>({
+  return useQuery<StaffAccountList>({
     queryKey: [QUERY_PATHS.accounts],
     // Sessions come and go while the tab is closed: show the current state when it opens.
     refetchOnMount: 'always',
@@ -22,7 +22,7 @@ export function useStaffAccounts() {
 }
 
 export function useAccountSessions(accountId: string | undefined) {
-  return useQuery<{ sessions: StaffSession[] }>({
+  return useQuery<StaffSessionList>({
     queryKey: [accountId ? sessionsPath(accountId) : 'sessions'],
     enabled: Boolean(accountId),
     refetchOnMount: 'always',
@@ -34,7 +34,7 @@ export function useAccountStatusChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ account, kind }: { account: StaffAccount; kind: 'disable' | 'enable' }) =>
-      api.post<{ account: StaffAccount }>(`${accountPath(account.id)}/${kind}`),
+      api.admin.accounts[kind](account.id),
     onSuccess: (_result, { account, kind }) => {
       if (kind === 'disable') {
         notifySuccess(
@@ -55,10 +55,7 @@ export function useAccountStatusChange() {
 export function useEndSession(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (session: StaffSession) =>
-      api.delete<{ message: string }>(
-        `${sessionsPath(accountId)}/${encodeURIComponent(session.id)}`,
-      ),
+    mutationFn: (session: StaffSession) => api.admin.accounts.revokeSession(accountId, session.id),
     onSuccess: () => {
       notifySuccess(TOAST.sessionEnded, 'That device must sign in again.');
       void queryClient.invalidateQueries({ queryKey: [sessionsPath(accountId)] });

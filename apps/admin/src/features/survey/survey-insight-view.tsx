@@ -1,3 +1,4 @@
+import { apiRoutes } from '@repo/api-client';
 import { Button, Card, CardContent, Skeleton } from '@repo/ui';
 import { ExportButton } from '@/components/export-button';
 import { SectionHeader } from '@/components/section-header';
@@ -24,7 +25,7 @@ export function SurveyInsightView() {
           description="Every survey opened on /beta-feedback since the beta began, and every response submitted."
           actions={
             <ExportButton
-              path="/api/admin/feedback/export"
+              path={apiRoutes.admin.feedback.export}
               filename="survey-responses-export.csv"
             />
           }

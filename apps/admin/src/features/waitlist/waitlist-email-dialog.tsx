@@ -1,3 +1,4 @@
+import { pathWithParams } from '@repo/api-client';
 import {
   Button,
   Dialog,
@@ -27,7 +28,7 @@ const COPY = {
     templateId: BETA_INVITATION_TEMPLATE_ID,
     confirm: 'Approve and send invitation',
     sending: 'Sending...',
-    endpoint: (id: string) => `/api/admin/beta/approve/${encodeURIComponent(id)}`,
+    send: (waitlistEntryId: string) => api.admin.beta.approve(waitlistEntryId),
     success: TOAST.betaInvitationSent,
     failure: TOAST.approvalFailed,
   },
@@ -36,7 +37,7 @@ const COPY = {
     templateId: WAITLIST_UPDATE_TEMPLATE_ID,
     confirm: "Send 'Hang Tight' email",
     sending: 'Sending...',
-    endpoint: (id: string) => `/api/admin/beta/send-waitlist-update/${encodeURIComponent(id)}`,
+    send: (waitlistEntryId: string) => api.admin.beta.sendWaitlistUpdate(waitlistEntryId),
     success: TOAST.updateEmailSent,
     failure: TOAST.emailFailed,
   },
@@ -58,7 +59,7 @@ export function WaitlistEmailDialog({
   const entry = action?.entry;
   const previewPath =
     copy && entry
-      ? `${templatePreviewPath(copy.templateId)}?waitlistEntryId=${encodeURIComponent(entry.id)}`
+      ? pathWithParams(templatePreviewPath(copy.templateId), { waitlistEntryId: entry.id })
       : '';
 
   const preview = useQuery({
@@ -71,8 +72,7 @@ export function WaitlistEmailDialog({
   });
 
   const send = useMutation({
-    mutationFn: (current: WaitlistAction) =>
-      api.post<unknown>(COPY[current.kind].endpoint(current.entry.id)),
+    mutationFn: (current: WaitlistAction) => COPY[current.kind].send(current.entry.id),
     onSuccess: (_data, current) => {
       const { entry: sent } = current;
       notifySuccess(

@@ -1,4 +1,4 @@
-import type { WaitlistEntry, WaitlistSortField } from '@repo/api-client';
+import { apiRoutes, type WaitlistEntry, type WaitlistSortField } from '@repo/api-client';
 import { Card, CardContent, Input, Label } from '@repo/ui';
 import type { PaginationState, SortingState, VisibilityState } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { ExportButton } from '@/components/export-button';
 import { SectionHeader } from '@/components/section-header';
 import { TablePagination } from '@/components/table-pagination';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
+import { api } from '@/lib/api';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type WaitlistAction, waitlistColumns } from './waitlist-columns';
@@ -63,7 +64,7 @@ export function WaitlistTab() {
     () =>
       waitlistColumns(setAction, (entry: WaitlistEntry) =>
         setDeleting({
-          path: `${QUERY_PATHS.waitlist}/${encodeURIComponent(entry.id)}`,
+          remove: () => api.admin.waitlist.remove(entry.id),
           label: `${entry.firstName} ${entry.lastName}`,
         }),
       ),
@@ -92,7 +93,7 @@ export function WaitlistTab() {
           title="Waitlist"
           description="Approve people for the beta or send them a ‘Hang Tight’ update. Both show the email first."
           actions={
-            <ExportButton path="/api/admin/waitlist/export" filename="waitlist-export.csv" />
+            <ExportButton path={apiRoutes.admin.waitlist.export} filename="waitlist-export.csv" />
           }
         />
         <CardContent className="grid grid-cols-1 gap-4">

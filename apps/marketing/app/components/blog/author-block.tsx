@@ -10,7 +10,7 @@ const SPECIAL_AUTHOR = {
 };
 const GENERIC_AUTHOR = { avatar: '/images/logo.svg', role: 'Content Creators' };
 
-export function authorDetails(author: string) {
+function authorDetails(author: string) {
   return author === SPECIAL_AUTHOR.name
     ? { avatar: SPECIAL_AUTHOR.avatar, role: SPECIAL_AUTHOR.role, alt: `Portrait of ${author}` }
     : { avatar: GENERIC_AUTHOR.avatar, role: GENERIC_AUTHOR.role, alt: `${SITE_NAME} logo` };

@@ -1,7 +1,7 @@
 import { SITE_NAME } from '~/utils/site';
 
 /** The woven "W" mark: threads crossing, the loom in the product's name. */
-export function LogoMark({ className }: { className?: string }) {
+function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" className={className}>
       <rect width="32" height="32" rx="8" fill="#4338ca" />

@@ -1,3 +1,4 @@
+import type { BetaFeedbackRequest } from '@repo/api-client';
 import {
   Button,
   Dialog,
@@ -19,6 +20,7 @@ import { StepProgress } from '~/components/forms/step-progress';
 import { useStepForm } from '~/components/forms/use-step-form';
 import { HoneypotField } from '~/components/honeypot-field';
 import { TOASTS } from '~/utils/messages';
+import { siteApi } from '~/utils/browser-api';
 import { SITE_NAME } from '~/utils/site';
 import { SurveyField } from './survey-field';
 import {
@@ -48,14 +50,12 @@ async function postFeedback(
   progressKey?: string,
 ): Promise<boolean> {
   try {
-    const response = await fetch('/api/beta-feedback', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ ...toFeedbackPayload(values), website, progressKey }),
-    });
-    return response.ok;
+    // The answers as typed, checked step by step; the API validates them again.
+    const payload = { ...toFeedbackPayload(values), website, progressKey } as BetaFeedbackRequest;
+    await siteApi.betaFeedback.submit(payload);
+    return true;
   } catch {
+    // A non-OK answer (an ApiError) or no answer at all.
     return false;
   }
 }

@@ -1,9 +1,9 @@
-import type { SurveyProgressAnswer } from '@repo/api-client';
+import { ApiError, type SurveyProgressAnswer, type SurveyProgressRequest } from '@repo/api-client';
 import { type BetaFeedbackField, SURVEY_KEY_STORAGE, SURVEY_TOTAL_STEPS } from '@repo/validation';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { siteApi } from '~/utils/browser-api';
 import { surveyFieldError, type SurveyValues } from './survey-fields';
 
-const PROGRESS_PATH = '/api/beta-feedback/progress';
 /** How long the final submit waits for a save still under way. */
 const PENDING_SAVE_WAIT_MS = 3_000;
 
@@ -41,7 +41,7 @@ function newKey(): string {
 }
 
 /** The answers worth keeping: given and valid (a half-typed answer waits for its step's Next). */
-export function savableAnswers(values: SurveyValues): Record<string, string> {
+function savableAnswers(values: SurveyValues): Record<string, string> {
   const answers: Record<string, string> = {};
   for (const [field, value] of Object.entries(values)) {
     const trimmed = value.trim();
@@ -52,26 +52,19 @@ export function savableAnswers(values: SurveyValues): Record<string, string> {
   return answers;
 }
 
-async function putProgress(body: object): Promise<number> {
+/** The answer's status (200 once saved), 0 when there was no answer. */
+async function putProgress(body: SurveyProgressRequest): Promise<number> {
   try {
-    const response = await fetch(PROGRESS_PATH, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return response?.status ?? 0;
-  } catch {
-    return 0;
+    await siteApi.betaFeedback.saveProgress(body);
+    return 200;
+  } catch (error) {
+    return error instanceof ApiError ? error.status : 0;
   }
 }
 
 async function getProgress(key: string): Promise<SurveyProgressAnswer['progress']> {
   try {
-    const response = await fetch(`${PROGRESS_PATH}?key=${encodeURIComponent(key)}`, {
-      headers: { accept: 'application/json' },
-    });
-    if (!response?.ok) return null;
-    return ((await response.json()) as SurveyProgressAnswer).progress;
+    return (await siteApi.betaFeedback.progress(key)).progress;
   } catch {
     return null;
   }

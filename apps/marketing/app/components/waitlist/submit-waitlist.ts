@@ -1,12 +1,12 @@
 import { ApiError } from '@repo/api-client';
 import { readFirstTouch } from '@repo/analytics/first-touch';
-import { browserApi } from '~/utils/browser-api';
+import { siteApi } from '~/utils/browser-api';
 import { toSignupPayload, type WaitlistValues } from './waitlist-rules';
 
 export type WaitlistOutcome = 'success' | 'duplicate' | 'invalid' | 'failed';
 
 /** Spec section 8: how a failed signup is told apart. */
-export function classifyWaitlistError(error: unknown): Exclude<WaitlistOutcome, 'success'> {
+function classifyWaitlistError(error: unknown): Exclude<WaitlistOutcome, 'success'> {
   if (error instanceof ApiError && error.body?.type === 'duplicate_email') return 'duplicate';
   // "A status 400 in the error message": the message reads '{status}: {text}'.
   if (error instanceof Error && /\b400\b/.test(error.message)) return 'invalid';
@@ -19,7 +19,7 @@ export async function submitWaitlist(
   website = '',
 ): Promise<{ outcome: WaitlistOutcome; error?: string }> {
   try {
-    await browserApi.post('/api/waitlist', {
+    await siteApi.waitlist.signup({
       ...toSignupPayload(values),
       website,
       source: readFirstTouch(),

@@ -16,7 +16,7 @@ import type { KeyboardEvent, Ref } from 'react';
 import { SITE_NAME } from '~/utils/site';
 import type { WaitlistField as Field } from './waitlist-rules';
 
-export const STEP_COPY: Record<Field, { label: string; hint: string; placeholder?: string }> = {
+const STEP_COPY: Record<Field, { label: string; hint: string; placeholder?: string }> = {
   email: {
     label: 'What is your work email?',
     hint: 'We will send your beta invitation here.',

@@ -20,7 +20,7 @@ export const EMPTY_WAITLIST: WaitlistValues = {
 
 export const TOTAL_STEPS = WAITLIST_STEPS.length;
 
-export function isOptionalStep(field: WaitlistField): boolean {
+function isOptionalStep(field: WaitlistField): boolean {
   return WAITLIST_OPTIONAL_STEPS.includes(field);
 }
 

@@ -1,0 +1,17 @@
+/**
+ * The API's zod schemas, seen as types only: `import type` is erased, so no zod
+ * reaches a browser bundle (the console's first load stays without it).
+ */
+export type * as responses from '@repo/validation/responses';
+export type * as requests from '@repo/validation';
+
+/**
+ * What a schema yields (`z.output`) or accepts (`z.input`), read through the
+ * Standard Schema interface every zod schema implements: this package needs no
+ * zod of its own to name the types.
+ */
+interface StandardSchema {
+  readonly '~standard': { readonly types?: { readonly input: unknown; readonly output: unknown } };
+}
+export type Output<S extends StandardSchema> = NonNullable<S['~standard']['types']>['output'];
+export type Input<S extends StandardSchema> = NonNullable<S['~standard']['types']>['input'];

@@ -1,0 +1,136 @@
+import type { ApiClient } from './request';
+import { apiRoutes as routes, pathWithParams, siteRoutes } from './routes';
+import type {
+  AcceptInviteRequest,
+  ApiKeyCreateRequest,
+  BetaApproval,
+  BetaFeedbackRequest,
+  BetaFeedbackResponse,
+  BetaParticipant,
+  BulkDryRunRequest,
+  BulkDryRunResult,
+  BulkSendQueued,
+  BulkSendRequest,
+  ContactMessage,
+  ContactMessageRequest,
+  ContactMessageResponse,
+  ContactStatusUpdate,
+  CreatedApiKey,
+  ErasePersonRequest,
+  ErasureResult,
+  InviteStaffRequest,
+  LoginRequest,
+  MessageResponse,
+  ParticipantStatusUpdate,
+  QueuedEmail,
+  RegisterRequest,
+  RegisterResponse,
+  RevokedApiKey,
+  StaffAccountResponse,
+  Suppression,
+  SuppressionImportRequest,
+  SuppressionImportResult,
+  SurveyProgressAnswer,
+  SurveyProgressRequest,
+  SurveyProgressSaved,
+  TestEmailRequest,
+  User,
+  WaitlistSignupRequest,
+  WaitlistSignupResponse,
+} from './types';
+
+/**
+ * The public site's calls, typed by the API's schemas. Apart from the console's
+ * (below), so that a site bundle carries neither the console's calls nor paths.
+ */
+export function createSiteEndpoints(client: ApiClient) {
+  return {
+    waitlist: {
+      signup: (body: WaitlistSignupRequest) =>
+        client.post<WaitlistSignupResponse>(siteRoutes.waitlist.signup, body),
+    },
+    contact: {
+      send: (body: ContactMessageRequest) =>
+        client.post<ContactMessageResponse>(siteRoutes.contact.send, body),
+    },
+    betaFeedback: {
+      submit: (body: BetaFeedbackRequest) =>
+        client.post<BetaFeedbackResponse>(siteRoutes.betaFeedback.submit, body),
+      progress: (key: string) =>
+        client.get<SurveyProgressAnswer>(pathWithParams(siteRoutes.betaFeedback.progress, { key })),
+      saveProgress: (body: SurveyProgressRequest) =>
+        client.put<SurveyProgressSaved>(siteRoutes.betaFeedback.progress, body),
+    },
+  };
+}
+
+/**
+ * The console's calls, typed by the API's schemas: it calls
+ * `api.admin.beta.approve(id)`, never a path. Its lists and other reads go
+ * through react-query with keys from `apiRoutes`, so they are not repeated here.
+ */
+export function createConsoleEndpoints(client: ApiClient) {
+  return {
+    auth: {
+      /** The signed-in user, or null on 401 (spec section 6). */
+      user: () => client.getOrNullOn401<User>(routes.auth.user),
+      login: (body: LoginRequest) => client.post<User>(routes.auth.login, body),
+      register: (body: RegisterRequest) =>
+        client.post<RegisterResponse>(routes.auth.register, body),
+      verifyEmail: (token: string) =>
+        client.post<MessageResponse>(routes.auth.verifyEmail, { token }),
+      acceptInvite: (body: AcceptInviteRequest) =>
+        client.post<User>(routes.auth.acceptInvite, body),
+      logout: () => client.post<MessageResponse>(routes.auth.logout),
+    },
+    admin: {
+      waitlist: {
+        remove: (id: string) => client.delete<ErasureResult>(routes.admin.waitlist.entry(id)),
+      },
+      beta: {
+        setStatus: (participantId: string, body: ParticipantStatusUpdate) =>
+          client.patch<BetaParticipant>(routes.admin.beta.participant(participantId), body),
+        approve: (waitlistEntryId: string) =>
+          client.post<BetaApproval>(routes.admin.beta.approve(waitlistEntryId)),
+        sendWaitlistUpdate: (waitlistEntryId: string) =>
+          client.post<QueuedEmail>(routes.admin.beta.sendWaitlistUpdate(waitlistEntryId)),
+        resendInvite: (participantId: string) =>
+          client.post<QueuedEmail>(routes.admin.beta.resendInvite(participantId)),
+      },
+      contacts: {
+        setStatus: (id: string, body: ContactStatusUpdate) =>
+          client.patch<ContactMessage>(routes.admin.contacts.message(id), body),
+        remove: (id: string) => client.delete<ErasureResult>(routes.admin.contacts.message(id)),
+      },
+      apiKeys: {
+        create: (body: ApiKeyCreateRequest) =>
+          client.post<CreatedApiKey>(routes.admin.apiKeys.list, body),
+        revoke: (id: string) => client.delete<RevokedApiKey>(routes.admin.apiKeys.key(id)),
+      },
+      accounts: {
+        invite: (body: InviteStaffRequest) =>
+          client.post<MessageResponse>(routes.admin.accounts.invite, body),
+        disable: (id: string) =>
+          client.post<StaffAccountResponse>(routes.admin.accounts.disable(id)),
+        enable: (id: string) => client.post<StaffAccountResponse>(routes.admin.accounts.enable(id)),
+        revokeSession: (id: string, sessionId: string) =>
+          client.delete<MessageResponse>(routes.admin.accounts.session(id, sessionId)),
+      },
+      email: {
+        sendTest: (body: TestEmailRequest) =>
+          client.post<QueuedEmail>(routes.admin.email.test, body),
+        bulkSendDryRun: (body: BulkDryRunRequest) =>
+          client.post<BulkDryRunResult>(routes.admin.email.bulkSendDryRun, body),
+        bulkSend: (body: BulkSendRequest) =>
+          client.post<BulkSendQueued>(routes.admin.email.bulkSend, body),
+        removeSuppression: ({ email, stream }: Pick<Suppression, 'email' | 'stream'>) =>
+          client.delete<undefined>(
+            pathWithParams(routes.admin.email.suppressions, { email, stream }),
+          ),
+        importSuppressions: (body: SuppressionImportRequest) =>
+          client.post<SuppressionImportResult>(routes.admin.email.suppressionsImport, body),
+      },
+      erase: (body: ErasePersonRequest) => client.post<ErasureResult>(routes.admin.erasure, body),
+    },
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * Every path of the API, written once (apps/api/src/routes): the front ends
+ * name a route, never its path. Path parameters are encoded here.
+ */
+const segment = encodeURIComponent;
+
+/** The public site's routes, apart so that the site's bundles leave the console's out. */
+export const siteRoutes = {
+  health: '/api/health',
+  /** The OpenAPI reference page (Swagger UI over /api/openapi.json). */
+  docs: '/api/docs',
+  openapi: '/api/openapi.json',
+  posts: {
+    list: '/api/posts',
+    post: (slug: string) => `/api/posts/${segment(slug)}`,
+  },
+  waitlist: { signup: '/api/waitlist' },
+  contact: { send: '/api/contact' },
+  betaFeedback: {
+    submit: '/api/beta-feedback',
+    progress: '/api/beta-feedback/progress',
+  },
+  analytics: {
+    events: '/api/analytics/events',
+    dashboard: '/api/analytics/dashboard',
+  },
+} as const;
+
+const consoleRoutes = {
+  auth: {
+    setupStatus: '/api/setup-status',
+    user: '/api/user',
+    login: '/api/login',
+    register: '/api/register',
+    verifyEmail: '/api/verify-email',
+    invite: '/api/invite',
+    acceptInvite: '/api/accept-invite',
+    logout: '/api/logout',
+  },
+  email: {
+    unsubscribe: '/api/email/unsubscribe',
+    postmarkWebhook: '/api/email/webhooks/postmark',
+  },
+  admin: {
+    waitlist: {
+      list: '/api/admin/waitlist',
+      entry: (id: string) => `/api/admin/waitlist/${segment(id)}`,
+      export: '/api/admin/waitlist/export',
+      sources: '/api/admin/waitlist/sources',
+    },
+    beta: {
+      participants: '/api/admin/beta/participants',
+      participant: (id: string) => `/api/admin/beta/participants/${segment(id)}`,
+      approve: (waitlistEntryId: string) => `/api/admin/beta/approve/${segment(waitlistEntryId)}`,
+      sendWaitlistUpdate: (waitlistEntryId: string) =>
+        `/api/admin/beta/send-waitlist-update/${segment(waitlistEntryId)}`,
+      resendInvite: (participantId: string) =>
+        `/api/admin/beta/resend-invite/${segment(participantId)}`,
+    },
+    contacts: {
+      list: '/api/admin/contacts',
+      message: (id: string) => `/api/admin/contacts/${segment(id)}`,
+      export: '/api/admin/contacts/export',
+    },
+    apiKeys: {
+      list: '/api/admin/api-keys',
+      key: (id: string) => `/api/admin/api-keys/${segment(id)}`,
+    },
+    accounts: {
+      list: '/api/admin/accounts',
+      invite: '/api/admin/accounts/invite',
+      disable: (id: string) => `/api/admin/accounts/${segment(id)}/disable`,
+      enable: (id: string) => `/api/admin/accounts/${segment(id)}/enable`,
+      sessions: (id: string) => `/api/admin/accounts/${segment(id)}/sessions`,
+      session: (id: string, sessionId: string) =>
+        `/api/admin/accounts/${segment(id)}/sessions/${segment(sessionId)}`,
+    },
+    email: {
+      templates: '/api/admin/email/templates',
+      templatePreview: (templateId: string) =>
+        `/api/admin/email/templates/${segment(templateId)}/preview`,
+      outbox: '/api/admin/email/outbox',
+      outboxMessage: (id: string) => `/api/admin/email/outbox/${segment(id)}`,
+      retry: (id: string) => `/api/admin/email/outbox/${segment(id)}/retry`,
+      test: '/api/admin/email/test',
+      bulkSendDryRun: '/api/admin/email/bulk-send/dry-run',
+      bulkSend: '/api/admin/email/bulk-send',
+      bulkSendResult: (id: string) => `/api/admin/email/bulk-sends/${segment(id)}`,
+      suppressions: '/api/admin/email/suppressions',
+      suppressionsImport: '/api/admin/email/suppressions/import',
+    },
+    feedback: {
+      list: '/api/admin/feedback',
+      response: (id: string) => `/api/admin/feedback/${segment(id)}`,
+      insight: '/api/admin/feedback/insight',
+      answers: '/api/admin/feedback/answers',
+      export: '/api/admin/feedback/export',
+    },
+    erasure: '/api/admin/erasure',
+    auditLog: '/api/admin/audit-log',
+    personTimeline: '/api/admin/people/timeline',
+    analyticsOptOut: '/api/admin/analytics-opt-out',
+  },
+} as const;
+
+export const apiRoutes = { ...siteRoutes, ...consoleRoutes } as const;
+
+/** Query string values; '' and undefined are left out. */
+export type QueryParams = Record<string, string | number | undefined>;
+
+/** '/api/x' + { page: 1, search: '' } -> '/api/x?page=1' (empty values are left out). */
+export function pathWithParams(path: string, params?: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
