@@ -1,0 +1,171 @@
+/**
+ * Section 1: Lighthouse 12 (default config: the mobile profile, simulated
+ * throttling) on Debian's Chromium, launched once by chrome-launcher with the
+ * flags of the e2e harness, the four categories, minus what scores nothing. Each page is run `runs` times, the pages taking
+ * turns so that a busy moment of the machine does not fall on one page's runs
+ * only; every figure is the median of its runs.
+ */
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@repo/e2e';
+import { launch } from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { onCleanup } from './cleanup';
+import { log } from './log';
+import { absoluteRow, type Row } from './table';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+interface RunFigures {
+  scores: Record<Category, number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+interface Metric {
+  label: string;
+  budget: string;
+  ok: (value: number) => boolean;
+  format: (value: number) => string;
+  of: (run: RunFigures) => number;
+}
+
+const score = (category: Category, label: string, minimum: number): Metric => ({
+  label,
+  budget: minimum === 100 ? '100' : `≥ ${minimum}`,
+  ok: (value) => value >= minimum,
+  format: (value) => String(Math.round(value)),
+  of: (run) => run.scores[category],
+});
+
+const METRICS: Metric[] = [
+  score('performance', 'Performance', 95),
+  score('accessibility', 'Accessibility', 100),
+  score('best-practices', 'Best Practices', 100),
+  score('seo', 'SEO', 100),
+  {
+    label: 'LCP',
+    budget: '≤ 1.8 s',
+    ok: (value) => value <= 1800,
+    format: (value) => `${(value / 1000).toFixed(2)} s`,
+    of: (run) => run.lcpMs,
+  },
+  {
+    label: 'TBT',
+    budget: '≤ 50 ms',
+    ok: (value) => value <= 50,
+    format: (value) => `${Math.round(value)} ms`,
+    of: (run) => run.tbtMs,
+  },
+  {
+    label: 'CLS',
+    budget: '≤ 0.02',
+    ok: (value) => value <= 0.02,
+    format: (value) => value.toFixed(3),
+    of: (run) => run.cls,
+  },
+];
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+interface ConsoleErrorItem {
+  description?: unknown;
+  sourceLocation?: { url?: unknown };
+}
+
+/** What the errors-in-console audit saw, for the log. */
+function consoleErrors(lhr: Result): string[] {
+  const details = lhr.audits['errors-in-console']?.details as
+    { items?: ConsoleErrorItem[] } | undefined;
+  return (details?.items ?? []).slice(0, 3).map((item) => {
+    const where = item.sourceLocation?.url ? ` (${String(item.sourceLocation.url)})` : '';
+    return `console: ${String(item.description ?? '').slice(0, 160)}${where}`;
+  });
+}
+
+async function audit(url: string, port: number): Promise<RunFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // Weight 0 in every score, and a quarter of each run's time: the screenshots, and
+    // bf-cache (which navigates away and back).
+    skipAudits: ['bf-cache', 'screenshot-thumbnails', 'final-screenshot'],
+    disableFullPageScreenshot: true,
+  });
+  if (!result) throw new Error(`lighthouse ${url}: no result`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const scores = {} as Record<Category, number>;
+  const shortfalls: string[] = [];
+  for (const category of CATEGORIES) {
+    const entry = lhr.categories[category];
+    scores[category] = entry?.score === null || !entry ? Number.NaN : entry.score * 100;
+    if (category === 'performance' || scores[category] === 100) continue;
+    // Which audits cost the points, for the log (the table keeps only the score).
+    const failing = (entry?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
+    shortfalls.push(`${category} ${Math.round(scores[category])}: ${failing.join(', ')}`);
+    if (failing.includes('errors-in-console')) shortfalls.push(...consoleErrors(lhr));
+  }
+  const figures = {
+    scores,
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+  };
+  log(
+    `lighthouse ${new URL(url).pathname}: performance ${Math.round(scores.performance)}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}` +
+      (shortfalls.length > 0 ? `; ${shortfalls.join('; ')}` : ''),
+  );
+  return figures;
+}
+
+export async function lighthouseSection(
+  baseUrl: string,
+  paths: string[],
+  runs: number,
+): Promise<Row[]> {
+  const chrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS,
+    // The bench's own signal handler stops Chromium with everything else.
+    handleSIGINT: false,
+    logLevel: 'silent',
+  });
+  const stopChrome = onCleanup('Chromium (Lighthouse)', () => chrome.kill());
+  const runsByPath = new Map<string, RunFigures[]>(paths.map((path) => [path, []]));
+  try {
+    for (let round = 1; round <= runs; round++) {
+      for (const path of paths) {
+        runsByPath.get(path)!.push(await audit(new URL(path, baseUrl).href, chrome.port));
+      }
+    }
+  } finally {
+    await stopChrome();
+  }
+  return paths.flatMap((path) =>
+    METRICS.map((metric) => {
+      const values = runsByPath.get(path)!.map(metric.of);
+      const value = median(values);
+      const spread =
+        values.length > 1
+          ? ` (${metric.format(Math.min(...values))}–${metric.format(Math.max(...values))})`
+          : '';
+      return absoluteRow({
+        section: 'Lighthouse',
+        figure: `${path} ${metric.label}`,
+        value: Number.isNaN(value) ? 'n/a' : `${metric.format(value)}${spread}`,
+        budget: metric.budget,
+        ok: !Number.isNaN(value) && metric.ok(value),
+      });
+    }),
+  );
+}
