@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // End-to-end suite: the real API on a fresh database, the built site served by
-// remix-serve, and Debian's headless Chromium. Run `remix vite:build` first.
+// server/serve.js, and Debian's headless Chromium. Run `remix vite:build` first.
 export default defineConfig({
   test: {
     environment: 'node',

@@ -2,7 +2,7 @@ import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 
-export type CsvValue = string | number | boolean | Date | null | undefined;
+type CsvValue = string | number | boolean | Date | null | undefined;
 
 export interface CsvColumn<T> {
   header: string;
@@ -15,7 +15,7 @@ export interface CsvColumn<T> {
  */
 const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
 
-export function neutraliseFormula(value: string): string {
+function neutraliseFormula(value: string): string {
   return FORMULA_TRIGGER.test(value) ? `'${value}` : value;
 }
 

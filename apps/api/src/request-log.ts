@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 const SECRET_QUERY_KEYS =
   /^(token|code|key|secret|signature|sig|password|api_?key|access_token|setup_?token)$/i;
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** `url` with every secret query value replaced by `[redacted]`. */
 export function redactedUrl(url: string): string {

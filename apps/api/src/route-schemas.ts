@@ -32,7 +32,7 @@ export type ToError = (error: z.ZodError, httpPart: string | undefined) => AppEr
  * its schema names no row, so it is a 404 with that schema's message (a path id
  * is never a 500; see `uuidParam` in @repo/validation/responses).
  */
-export const contractError: ToError = (error, httpPart) =>
+const contractError: ToError = (error, httpPart) =>
   httpPart === 'params'
     ? notFound(error.issues[0]?.message ?? 'Not found')
     : validationError(error);

@@ -2,7 +2,7 @@ import { launchBrowser, type Stack, startStack } from '@repo/e2e';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
-export interface Harness {
+interface Harness {
   stack: Stack;
   browser: Browser;
   baseUrl: string;
@@ -14,8 +14,8 @@ export interface Harness {
 const EXPECTED_404 = /Failed to load resource: the server responded with a status of 404/;
 
 /** Per-action and navigation timeouts: generous enough for a machine busy with other work. */
-export const ACTION_TIMEOUT_MS = 20_000;
-export const NAVIGATION_TIMEOUT_MS = 30_000;
+const ACTION_TIMEOUT_MS = 20_000;
+const NAVIGATION_TIMEOUT_MS = 30_000;
 
 /**
  * One stack (fresh database, API, built site) and one browser per test file.

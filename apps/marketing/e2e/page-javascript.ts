@@ -30,7 +30,7 @@ function matchesOf(pattern: RegExp, text: string): string[] {
 }
 
 /** Static import specifiers of a module's source that point at files (relative or absolute). */
-export function staticImportsOf(source: string): string[] {
+function staticImportsOf(source: string): string[] {
   return matchesOf(STATIC_IMPORT, source).filter(
     (specifier) =>
       specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('/'),
@@ -38,7 +38,7 @@ export function staticImportsOf(source: string): string[] {
 }
 
 /** Script addresses a document loads up front, as written in its HTML. */
-export function scriptsInHtml(html: string): string[] {
+function scriptsInHtml(html: string): string[] {
   const inline = matchesOf(INLINE_SCRIPT, html).flatMap(staticImportsOf);
   return [...matchesOf(SCRIPT_SRC, html), ...matchesOf(MODULEPRELOAD, html), ...inline];
 }

@@ -17,7 +17,7 @@ export interface GeneratedApiKey {
   keyLastFour: string;
 }
 
-export function hashSecret(secret: string): string {
+function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 

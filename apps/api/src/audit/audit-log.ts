@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
  * data an action touched (an erased person stays erased): only ids, counts and
  * non-personal labels go into `details`.
  */
-export type AuditAction =
+type AuditAction =
   | 'waitlist.approve'
   | 'waitlist.email'
   | 'waitlist.delete'

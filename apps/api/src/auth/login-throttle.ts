@@ -11,15 +11,15 @@ import { sql } from 'kysely';
  * TRUST_DAYS days ('trusted:<userId>:<ip>') skips the account key, so nobody can
  * lock a colleague out from elsewhere; it still counts against its own address.
  */
-export const FREE_FAILURES = 5;
-export const MAX_LOCK_SECONDS = 15 * 60;
+const FREE_FAILURES = 5;
+const MAX_LOCK_SECONDS = 15 * 60;
 const TRUST_DAYS = 30;
 /** A failure streak older than this starts over. */
 const STREAK_RESET_HOURS = 24;
 
 export const accountKey = (username: string) => `account:${username.toLowerCase()}`;
 export const addressKey = (ip: string) => `address:${ip}`;
-export const trustedKey = (userId: string, ip: string) => `trusted:${userId}:${ip}`;
+const trustedKey = (userId: string, ip: string) => `trusted:${userId}:${ip}`;
 
 export function throttledMessage(seconds: number): string {
   return `Too many failed sign-ins. Try again in ${seconds} seconds.`;

@@ -11,7 +11,7 @@ export interface PublicUser {
 
 const publicColumns = ['id', 'username', 'email', 'name', 'status'] as const;
 
-export function findUserById(db: DB, id: string): Promise<PublicUser | undefined> {
+function findUserById(db: DB, id: string): Promise<PublicUser | undefined> {
   return db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
 }
 
@@ -51,15 +51,6 @@ export async function usernameOrEmailTaken(
         eb(sql<string>`lower(email)`, '=', email.toLowerCase()),
       ]),
     )
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function emailTaken(db: DB, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -8,9 +8,9 @@ import { findParticipantsByIds } from '../beta/participants-repository';
 import type { Mailer } from './mailer';
 
 /** A dry run can be confirmed for this long; after that the list may have changed. */
-export const DRY_RUN_TTL_MINUTES = 30;
+const DRY_RUN_TTL_MINUTES = 30;
 /** The same template to the same person within this many days is skipped. */
-export const RECENT_SEND_DAYS = 7;
+const RECENT_SEND_DAYS = 7;
 
 export interface BulkPlan {
   recipients: BetaParticipant[];

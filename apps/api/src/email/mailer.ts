@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import { insertOutboxMessages, type PreparedEmail, type RenderedEmail } from './outbox-repository';
 import { unsubscribeUrl } from './unsubscribe-token';
 
-export interface PrepareEmailInput {
+interface PrepareEmailInput {
   template: EmailTemplateDefinition;
   to: string;
   data?: EmailTemplateData;

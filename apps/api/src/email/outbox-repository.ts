@@ -299,7 +299,7 @@ export async function renderStored(row: {
  * Renders a deferred message and stores its bodies. Rendering is pure, so two
  * renderers racing store the same text: the update only fills empty bodies.
  */
-export async function renderAndStore(
+async function renderAndStore(
   db: DB,
   row: { id: string; templateId: string; templateData: EmailTemplateInput | null },
 ): Promise<RenderedBody> {

@@ -38,7 +38,7 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
 }
 
-export interface DrainSummary {
+interface DrainSummary {
   sent: number;
   retried: number;
   failed: number;

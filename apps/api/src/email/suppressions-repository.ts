@@ -74,26 +74,6 @@ export async function removeSuppression(
   return row?.origin;
 }
 
-/** The lower-cased addresses among `emails` that get no more mail on `stream`. */
-export async function suppressedAmong(
-  db: DB,
-  emails: string[],
-  stream: EmailStream = 'broadcast',
-): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('emailSuppressions')
-    .select('email')
-    .where('stream', '=', stream)
-    .where(
-      'email',
-      'in',
-      emails.map((email) => email.toLowerCase()),
-    )
-    .execute();
-  return new Set(rows.map((row) => row.email));
-}
-
 /** Why an address gets no mail on a stream, or undefined. */
 export async function findSuppression(
   db: DB,

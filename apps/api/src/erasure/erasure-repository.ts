@@ -11,7 +11,7 @@ export interface ErasureCounts {
   analyticsEvents: number;
 }
 
-export const NOTHING_ERASED: ErasureCounts = {
+const NOTHING_ERASED: ErasureCounts = {
   waitlistEntries: 0,
   contactMessages: 0,
   feedbackResponses: 0,

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
  */
 
 /** Every rated survey field (spec section 3) with its answer scale, in the survey's order. */
-export const RATED_FIELDS: Record<string, readonly string[]> = {
+const RATED_FIELDS: Record<string, readonly string[]> = {
   gettingStartedEase: EASE_SCALE,
   workflowEase: EASE_SCALE,
   keywordResearchEase: EASE_SCALE,

@@ -14,7 +14,7 @@ import type { TestContext } from './test-app';
  */
 
 /** Strings that have broken parsers, databases and templates before. */
-export const ODD_STRINGS = [
+const ODD_STRINGS = [
   '',
   ' ',
   '\u0000',
@@ -68,7 +68,7 @@ export const ODD_STRINGS = [
 ] as const;
 
 /** A JSON syntax tree: objects are lists of entries, so keys may repeat. */
-export type JsonNode =
+type JsonNode =
   | null
   | boolean
   | string
@@ -78,7 +78,7 @@ export type JsonNode =
   | { obj: [string, JsonNode][] };
 
 /** JSON text of a tree (JSON.stringify escapes lone surrogates as \\udXXX). */
-export function toJsonText(node: JsonNode): string {
+function toJsonText(node: JsonNode): string {
   if (node === null || typeof node === 'boolean' || typeof node === 'string')
     return JSON.stringify(node);
   if ('raw' in node) return node.raw;
@@ -87,7 +87,7 @@ export function toJsonText(node: JsonNode): string {
 }
 
 /** The tree of a plain JavaScript value (a valid body to mutate). */
-export function fromValue(value: unknown): JsonNode {
+function fromValue(value: unknown): JsonNode {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean' || typeof value === 'string') return value;
   if (typeof value === 'number') return { raw: JSON.stringify(value) };
@@ -98,7 +98,7 @@ export function fromValue(value: unknown): JsonNode {
 }
 
 /** Keys that reach for the prototype chain, plus a few that look like options. */
-export const DANGEROUS_KEYS = [
+const DANGEROUS_KEYS = [
   '__proto__',
   'constructor',
   'prototype',
@@ -136,7 +136,7 @@ const numberText = fc.oneof(
 );
 
 /** n levels of arrays (or objects), as JSON text: no recursion needed to build it. */
-export const deeplyNested = (depth: number, kind: 'arr' | 'obj') =>
+const deeplyNested = (depth: number, kind: 'arr' | 'obj') =>
   kind === 'arr'
     ? `${'['.repeat(depth)}${']'.repeat(depth)}`
     : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
@@ -147,7 +147,7 @@ const deepNode: fc.Arbitrary<JsonNode> = fc
   .map(([depth, kind]) => ({ raw: deeplyNested(depth, kind) }));
 
 /** Odd text: generated Unicode of every kind (lone surrogates included) and the list above. */
-export const oddString: fc.Arbitrary<string> = fc.oneof(
+const oddString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...ODD_STRINGS) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
@@ -168,7 +168,7 @@ const scalar: fc.Arbitrary<JsonNode> = fc.oneof(
 );
 
 /** Any JSON value, a few levels deep, with dangerous and repeated keys. */
-export const jsonNode: fc.Arbitrary<JsonNode> = fc.letrec<{ node: JsonNode }>((tie) => ({
+const jsonNode: fc.Arbitrary<JsonNode> = fc.letrec<{ node: JsonNode }>((tie) => ({
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     scalar,
@@ -186,7 +186,7 @@ export const jsonNode: fc.Arbitrary<JsonNode> = fc.letrec<{ node: JsonNode }>((t
  * or nested junk, repeated with another value, and dangerous keys added. Many
  * pass validation, so the database and the templates see odd text as well.
  */
-export function mutatedBody(
+function mutatedBody(
   valid: Record<string, unknown>,
   freeText: readonly string[] = [],
 ): fc.Arbitrary<JsonNode> {
@@ -272,8 +272,7 @@ export function mutatedBody(
 }
 
 /** light-my-request's own User-Agent reads as a bot (analytics drops those events unread). */
-export const BROWSER_USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 export interface GeneratedRequest {
   method: string;
@@ -416,7 +415,7 @@ const bodyHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
 );
 
 /** What goes after '?': repeated keys, numbers out of range, junk encodings. */
-export const queryString: fc.Arbitrary<string> = fc.oneof(
+const queryString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
     '',
     '?',
@@ -607,7 +606,7 @@ export function queryRequest(
 }
 
 /** The body as text, decoded when the API compressed it (a request that accepted gzip or br). */
-export function responseText(response: LightMyRequestResponse): string {
+function responseText(response: LightMyRequestResponse): string {
   const encoding = response.headers['content-encoding'];
   if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
   if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
@@ -615,7 +614,7 @@ export function responseText(response: LightMyRequestResponse): string {
 }
 
 /** The error contract: `{ message: string, type?: string, issues?: array }`, nothing else. */
-export function contractViolation(response: LightMyRequestResponse): string | undefined {
+function contractViolation(response: LightMyRequestResponse): string | undefined {
   const text = responseText(response);
   let body: unknown;
   try {
@@ -640,7 +639,7 @@ export function contractViolation(response: LightMyRequestResponse): string | un
 }
 
 /** Tables a public or admin write can add rows to. */
-export const COUNTED_TABLES = [
+const COUNTED_TABLES = [
   'waitlist_entries',
   'contact_messages',
   'beta_feedback_responses',
@@ -657,7 +656,7 @@ export const COUNTED_TABLES = [
 ] as const;
 
 /** Row counts of COUNTED_TABLES, in one round trip. */
-export async function countRows(ctx: TestContext): Promise<Record<string, number>> {
+async function countRows(ctx: TestContext): Promise<Record<string, number>> {
   // Aliased t0, t1, ...: the database's CamelCasePlugin would rename snake_case aliases.
   const selects = COUNTED_TABLES.map((table, i) => `(select count(*) from ${table})::int as t${i}`);
   const { rows } = await sql<Record<string, number>>`${sql.raw(
@@ -670,10 +669,7 @@ export async function countRows(ctx: TestContext): Promise<Record<string, number
 }
 
 /** Tables whose count changed, as 'table: before -> after'. */
-export function changedTables(
-  before: Record<string, number>,
-  after: Record<string, number>,
-): string[] {
+function changedTables(before: Record<string, number>, after: Record<string, number>): string[] {
   return COUNTED_TABLES.filter((table) => before[table] !== after[table]).map(
     (table) => `${table}: ${before[table]} -> ${after[table]}`,
   );

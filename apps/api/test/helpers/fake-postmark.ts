@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /** How the fake answers, switchable at any time (an outage, then recovery). */
-export type FakePostmarkMode =
+type FakePostmarkMode =
   | { kind: 'ok'; delayMs?: number }
   /** An HTTP error before anything is accepted (500, 503 maintenance, 429, ...). */
   | { kind: 'fail'; status: number }
@@ -15,7 +15,7 @@ export type FakePostmarkMode =
   | { kind: 'accept-then-hang' };
 
 /** What Postmark received, as the official client posted it. */
-export interface FakePostmarkEmail {
+interface FakePostmarkEmail {
   MessageID: string;
   From: string;
   To: string;

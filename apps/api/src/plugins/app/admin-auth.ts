@@ -7,7 +7,7 @@ import { findActiveApiKey, touchApiKey } from '../../api-keys/api-keys-repositor
 import { type PublicUser } from '../../auth/users-repository';
 import { sessionUser } from './authentication';
 
-export type AdminPrincipal =
+type AdminPrincipal =
   { kind: 'session'; user: PublicUser } | { kind: 'api-key'; apiKeyId: string; keyId: string };
 
 declare module 'fastify' {

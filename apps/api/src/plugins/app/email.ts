@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export interface EmailPluginOptions {
+interface EmailPluginOptions {
   /** Poll the outbox in the background (the server does; tests drain by hand). */
   startWorker: boolean;
 }

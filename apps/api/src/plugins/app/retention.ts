@@ -40,7 +40,7 @@ export async function purgeExpiredAnalytics(
   }
 }
 
-export interface RetentionPluginOptions {
+interface RetentionPluginOptions {
   /** Purge on a timer (the server does; tests call purgeExpiredAnalytics). */
   startTimer: boolean;
   /** Delay of the first purge after start (tests shorten it). */

@@ -30,7 +30,7 @@ export function sessionCookieName(config: Pick<Config, 'isProduction'>): string 
   return config.isProduction ? SECURE_SESSION_COOKIE_NAME : SESSION_COOKIE_NAME;
 }
 
-export function sessionLifetimesOf(config: Config): SessionLifetimes {
+function sessionLifetimesOf(config: Config): SessionLifetimes {
   return {
     idleMs: config.SESSION_IDLE_MINUTES * 60 * 1000,
     absoluteMs: config.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000,

@@ -54,13 +54,13 @@ export const REGISTRATION_CLOSED_MESSAGE =
 export const ACCOUNT_PENDING_MESSAGE =
   'Confirm your email address first: we sent you a link when you registered.';
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled. Ask an administrator.';
-export const EMAIL_CONFIRMED_MESSAGE = 'Email confirmed. You can now sign in.';
-export const DUPLICATE_USER_MESSAGE = 'That username or email is already registered';
+const EMAIL_CONFIRMED_MESSAGE = 'Email confirmed. You can now sign in.';
+const DUPLICATE_USER_MESSAGE = 'That username or email is already registered';
 
-export const pendingRegistrationMessage = (email: string) =>
+const pendingRegistrationMessage = (email: string) =>
   `Check your inbox: we sent a confirmation link to ${email}. Your account works once you confirm it.`;
 
-export const invalidToken = () => badRequest(INVALID_TOKEN_MESSAGE, 'invalid_token');
+const invalidToken = () => badRequest(INVALID_TOKEN_MESSAGE, 'invalid_token');
 
 /** Starts a fresh session for `user`; a new id defeats session fixation. */
 async function signIn(request: FastifyRequest, user: PublicUser): Promise<void> {

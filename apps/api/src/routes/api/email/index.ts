@@ -38,7 +38,7 @@ function escapeHtml(text: string): string {
 }
 
 /** 'a***@example.com': enough for the owner to recognise, little for anyone else. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at <= 0) return '***';
   return `${email[0]}***${email.slice(at)}`;

@@ -11,7 +11,7 @@ import { createPostsCache, type SerializedBody } from './posts-cache';
 // Spec section 7: the blog list is cached for 5 minutes.
 const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=600';
 /** How long a read of the posts is served before the table is read again. */
-export const POSTS_SNAPSHOT_MAX_AGE_MS = 1_000;
+const POSTS_SNAPSHOT_MAX_AGE_MS = 1_000;
 const MAX_SLUG_LENGTH = 200;
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

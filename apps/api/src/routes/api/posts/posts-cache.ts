@@ -63,5 +63,3 @@ export function createPostsCache(db: DB, { maxAgeMs }: { maxAgeMs: number }) {
     },
   };
 }
-
-export type PostsCache = ReturnType<typeof createPostsCache>;

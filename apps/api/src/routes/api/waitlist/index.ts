@@ -7,7 +7,7 @@ import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 import { addWaitlistSignup } from '../../../waitlist/waitlist-repository';
 
-export const DUPLICATE_EMAIL_MESSAGE = 'This email address is already on the waitlist';
+const DUPLICATE_EMAIL_MESSAGE = 'This email address is already on the waitlist';
 
 const SIGNUP_SUCCESS_MESSAGE = 'Successfully joined the waitlist!';
 

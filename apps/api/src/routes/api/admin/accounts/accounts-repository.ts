@@ -8,7 +8,7 @@ import { sessionAlive, type SessionLifetimes } from '../../../../plugins/externa
 const publicSessionId = sql<string>`substr(encode(sha256(convert_to(sessions.sid, 'UTF8')), 'hex'), 1, 16)`;
 
 /** The same public id, computed in Node. */
-export function createPublicId(sid: string): string {
+function createPublicId(sid: string): string {
   return createHash('sha256').update(sid, 'utf8').digest('hex').slice(0, 16);
 }
 

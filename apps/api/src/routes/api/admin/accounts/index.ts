@@ -23,11 +23,11 @@ import {
 } from './accounts-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
-export const INVITE_DOMAIN_MESSAGE =
+const INVITE_DOMAIN_MESSAGE =
   'Only addresses in the staff email domains (ADMIN_EMAIL_DOMAINS) can be invited.';
-export const EMAIL_REGISTERED_MESSAGE = 'That email is already registered';
-export const CANNOT_DISABLE_SELF_MESSAGE = 'You cannot disable your own account.';
-export const INVITE_SESSION_MESSAGE = 'Inviting staff needs a signed-in session.';
+const EMAIL_REGISTERED_MESSAGE = 'That email is already registered';
+const CANNOT_DISABLE_SELF_MESSAGE = 'You cannot disable your own account.';
+const INVITE_SESSION_MESSAGE = 'Inviting staff needs a signed-in session.';
 
 const ACCOUNT_NOT_FOUND = 'Account not found';
 const SESSION_NOT_FOUND = 'Session not found';

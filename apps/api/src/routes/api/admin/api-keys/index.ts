@@ -12,7 +12,7 @@ import { generateApiKey } from '../../../../api-keys/api-key-secret';
 import { insertApiKey, listApiKeys, revokeApiKey } from '../../../../api-keys/api-keys-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
-export const SESSION_REQUIRED_MESSAGE = 'Creating or revoking API keys needs a signed-in session.';
+const SESSION_REQUIRED_MESSAGE = 'Creating or revoking API keys needs a signed-in session.';
 
 /**
  * A key cannot mint or revoke keys: a leaked key must not be able to entrench itself.

@@ -1,7 +1,7 @@
 import type { DB } from '@repo/db';
 import { sql } from 'kysely';
 
-export type TimelineKind =
+type TimelineKind =
   | 'signup'
   | 'invitation'
   | 'participant'
@@ -12,7 +12,7 @@ export type TimelineKind =
   | 'suppression'
   | 'admin';
 
-export interface TimelineEvent {
+interface TimelineEvent {
   at: string;
   kind: TimelineKind;
   title: string;
