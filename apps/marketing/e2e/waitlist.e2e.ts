@@ -125,6 +125,58 @@ describe('waitlist', () => {
     await dialog.getByRole('heading', { name: "You're on the list!" }).waitFor();
   });
 
+  it("opens the overlay before the inline wizard's code has arrived, keeping the wizard's server HTML", async () => {
+    const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      // The wizard's chunk is held back until after the click: a visitor on a slow line
+      // who clicks 'Apply for Beta Access' as soon as the page responds.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/waitlist-wizard-[\w-]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${harness.baseUrl}/beta`, { waitUntil: 'domcontentloaded' });
+      await hydrated(page);
+      const inline = page.locator('#join form');
+      await inline.waitFor();
+      await page.evaluate(() => {
+        (window as { serverForm?: Element | null }).serverForm =
+          document.querySelector('#join form');
+      });
+      await page.getByRole('button', { name: 'Apply for Beta Access' }).first().click();
+      // The overlay holds a wizard too: it opens once the code arrives.
+      release();
+      await page.getByRole('dialog', { name: 'Apply for Beta Access' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      // Hydrated in place: the element the server sent is the one on the page.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () =>
+              (window as { serverForm?: Element | null }).serverForm ===
+              document.querySelector('#join form'),
+          ),
+        )
+        .toBe(true);
+      // And it works: Enter moves on, which only the hydrated wizard does.
+      const join = page.locator('#join');
+      await join.getByLabel('What is your work email?').fill('fast.clicker@example.com');
+      await join.getByLabel('What is your work email?').press('Enter');
+      await join.getByLabel('What is your first name?').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('closes the overlay with Escape and gives focus back to the button', async () => {
     const page = await openPage('/beta');
     await hydrated(page);

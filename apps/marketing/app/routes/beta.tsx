@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { Button } from '@repo/ui';
 import { BETA_CAP } from '@repo/validation/constants';
 import { Users } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { faqJsonLd } from '~/components/beta/beta-faq';
 import {
   BestPractices,
@@ -54,6 +54,18 @@ export default function BetaPage() {
   useEffect(() => {
     if (inlineWizard.current) inlineWizard.current.inert = overlayOpen;
   }, [overlayOpen]);
+  // One element for the page's life: opening the overlay re-renders this page, and a
+  // new element would reach the wizard's Suspense boundary as an update. Clicked
+  // before the wizard's code has arrived (the boundary still dehydrated), that threw
+  // away its server HTML and rendered it again on the client (React error 421).
+  const inlineWizardElement = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <WaitlistWizard variant="inline" />
+      </Suspense>
+    ),
+    [],
+  );
   const applyButton = (id: string) => (
     <Button
       size="lg"
@@ -106,9 +118,7 @@ export default function BetaPage() {
           ref={inlineWizard}
           className="mx-auto max-w-xl rounded-2xl border bg-card p-6 shadow-sm sm:p-8"
         >
-          <Suspense fallback={null}>
-            <WaitlistWizard variant="inline" />
-          </Suspense>
+          {inlineWizardElement}
         </div>
       </Section>
 
