@@ -1,5 +1,6 @@
 import type { DB } from '@repo/db';
 import type { FastifyRequest } from 'fastify';
+import { onePage } from '../paginate';
 
 /**
  * The audit log: who did what, when and from where. It never holds the personal
@@ -110,8 +111,7 @@ export async function listAuditLog(
       ])
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onePage({ page, pageSize }))
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);

@@ -11,6 +11,7 @@ import type {
 import type { OutboxListQuery } from '@repo/validation';
 import { type EmailTemplateData, findEmailTemplate } from '@repo/email-templates';
 import { type ExpressionBuilder, sql } from 'kysely';
+import { onePage } from '../paginate';
 
 /**
  * A message ready to be written to the outbox: rendered, or (bodies null) with
@@ -239,8 +240,7 @@ export async function listOutboxMessages(
       .select(summaryColumns)
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onePage({ page, pageSize }))
       .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);

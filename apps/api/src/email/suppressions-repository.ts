@@ -1,6 +1,7 @@
 import type { Page } from '@repo/api-client';
 import type { DB, EmailStream, SuppressionOrigin } from '@repo/db';
 import { sql } from 'kysely';
+import { onePage } from '../paginate';
 
 export interface SuppressionInput {
   stream: EmailStream;
@@ -112,8 +113,7 @@ export async function listSuppressions(
       .select(['email', 'stream', 'reason', 'origin', 'detail', 'createdAt'])
       .orderBy('createdAt', 'desc')
       .orderBy('email')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
+      .$call(onePage(query))
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);

@@ -3,6 +3,7 @@ import type { Database, DB, WaitlistEntriesTable } from '@repo/db';
 import type { SignupSource, WaitlistListQuery, WaitlistSignup } from '@repo/validation';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { streamForExport } from '../export-stream';
+import { onePage } from '../paginate';
 
 /**
  * Adds a signup unless the address (in any case) is already on the list.
@@ -140,10 +141,7 @@ export async function listWaitlistEntries(
           rows.orderBy(sql`lower(w.email)`, sortOrder)
         : rows.orderBy(sql`lower(${sql.ref(`w.${sortBy}`)})`, sortOrder).orderBy('w.id', sortOrder);
   const [items, total] = await Promise.all([
-    rows
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
+    rows.$call(onePage({ page, pageSize })).execute(),
     search ? countMatches(db, search) : countAllEntries(db),
   ]);
   return { items: items.map(toWaitlistEntry), total, page, pageSize };

@@ -3,6 +3,7 @@ import type { ContactMessageRow, DB } from '@repo/db';
 import type { ContactListQuery, ContactStatus } from '@repo/validation';
 import { sql } from 'kysely';
 import { streamForExport } from '../../../../export-stream';
+import { onePage } from '../../../../paginate';
 
 const columns = [
   'id',
@@ -34,8 +35,7 @@ export async function listContactMessages(
       .select(columns)
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onePage({ page, pageSize }))
       .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);

@@ -1,6 +1,7 @@
 import type { FeedbackResponsePage } from '@repo/api-client';
 import type { DB } from '@repo/db';
 import { sql } from 'kysely';
+import { onePage } from '../../../../paginate';
 
 /** A LIKE pattern for "contains `text`": `%`, `_` and `\\` in it match themselves. */
 function containsPattern(text: string): string {
@@ -31,8 +32,7 @@ export async function listFeedbackResponses(
       ])
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onePage({ page, pageSize }))
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);

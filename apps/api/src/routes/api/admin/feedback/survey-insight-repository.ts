@@ -9,6 +9,7 @@ import {
 import { sql } from 'kysely';
 import { answerDistributions, recommendationScore } from '../../../../survey/survey-results';
 import { streamForExport } from '../../../../export-stream';
+import { pageOffset } from '../../../../paginate';
 
 /** A LIKE pattern for "contains `text`": `%`, `_` and `\\` in it match themselves. */
 function containsPattern(text: string): string {
@@ -108,7 +109,7 @@ export async function listSurveyTextAnswers(
              r.last_name as "lastName", r.email, r.created_at as "createdAt"
       ${from}
       order by r.created_at desc, r.id desc, v.position
-      limit ${pageSize} offset ${(page - 1) * pageSize}
+      limit ${pageSize} offset ${pageOffset({ page, pageSize })}
     `.execute(db),
     sql<{ total: number }>`select count(*)::int as total ${from}`.execute(db),
   ]);
