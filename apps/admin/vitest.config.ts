@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
+    // Room for the async waits above on a busy machine.
+    testTimeout: 15_000,
     // Dates in the formatting tests are read in one known zone.
     env: { TZ: 'UTC' },
   },

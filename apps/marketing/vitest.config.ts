@@ -6,5 +6,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['app/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
+    // Room for the async waits above on a busy machine.
+    testTimeout: 15_000,
   },
 });

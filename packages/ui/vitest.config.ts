@@ -5,5 +5,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['test/**/*.test.tsx', 'test/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
+    // Room for the async waits above on a busy machine.
+    testTimeout: 15_000,
   },
 });

@@ -439,11 +439,13 @@ describe('admin console', () => {
     // Escape (see the closing note), so let any that are showing close first.
     const toasts = page.getByRole('region', { name: /Notifications/ }).locator('li');
     await expect.poll(() => toasts.count(), { timeout: 20_000 }).toBe(0);
-    await page.getByRole('button', { name: 'Create API key' }).focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('dialog').waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // locator.press, unlike page.keyboard.press, is bounded by the action timeout: under
+    // a CPU hog this test once hung past the test's 90 s with no step named (stop 15).
+    await page.getByRole('button', { name: 'Create API key' }).press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('logs out and is sent to /auth when visiting /admin again', async () => {

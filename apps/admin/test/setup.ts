@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { dismissToast, useToast } from '@repo/ui';
-import { cleanup, renderHook } from '@testing-library/react';
+import { cleanup, configure, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy* and waitFor give up after 1 s by default: too short on a machine busy with
+// other work (a lazy page's import alone can take longer there). Wait for states, longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks a few browser APIs the Radix primitives call.
 class ResizeObserverStub {
