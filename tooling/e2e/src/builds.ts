@@ -16,8 +16,12 @@ const BUILT: Record<'marketing' | 'admin', string> = {
  */
 export function ensureBuilt(app: 'marketing' | 'admin'): void {
   if (existsSync(path.join(repoRoot, BUILT[app]))) return;
+  // A production build, as `pnpm build` makes it: the test runner's NODE_ENV=test would
+  // otherwise reach the build (the site built that way sent its opt-out page without
+  // the frame-ancestors that let the console frame it).
   execFileSync('pnpm', ['--filter', `@repo/${app}`, 'build'], {
     cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
