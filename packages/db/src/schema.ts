@@ -115,6 +115,23 @@ export interface WaitlistEntriesTable {
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
+  /** Double opt-in (issue 11): null until the mailed link is opened. */
+  confirmedAt: Date | null;
+  /** SHA-256 of the confirmation link's token; cleared once used. */
+  confirmationTokenHash: string | null;
+  confirmationSentAt: Date | null;
+  /** The code of the entry's referral link (/beta?ref=CODE). */
+  referralCode: string | null;
+  /** Who referred this signup, as claimed by the link it came through. */
+  referredById: string | null;
+  /** Whether this signup counted for its referrer (set when it is confirmed). */
+  referralCredited: Generated<boolean>;
+  /** Confirmed signups this entry referred that counted. */
+  referralCount: Generated<number>;
+  /** Set by an invite code redeemed while no seat was free: the front of the queue. */
+  queuePriorityAt: Date | null;
+  /** Set when an invitation lapsed unaccepted and the entry went back to the queue. */
+  invitationExpiredAt: Date | null;
 }
 
 /** One row: the number of waitlist entries, kept by triggers (migration 003). */
@@ -142,10 +159,46 @@ export interface BetaParticipantsTable {
   firstName: string;
   lastName: string;
   email: string;
-  status: Generated<'active' | 'inactive'>;
+  status: Generated<ParticipantStatus>;
   invitedAt: Timestamp;
   lastActiveAt: Date | null;
   createdAt: CreatedAt;
+  /** An invitation holds a seat until it is accepted or this passes (issue 11). */
+  invitationExpiresAt: Date | null;
+  acceptedAt: Date | null;
+  /** SHA-256 of the invitation link's token. */
+  invitationTokenHash: string | null;
+}
+
+export type ParticipantStatus = 'invited' | 'active' | 'inactive';
+
+export interface InviteCodesTable {
+  id: Generated<string>;
+  code: string;
+  note: string | null;
+  maxRedemptions: Generated<number>;
+  redemptions: Generated<number>;
+  expiresAt: Date | null;
+  disabledAt: Date | null;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface InviteCodeRedemptionsTable {
+  id: Generated<string>;
+  inviteCodeId: string;
+  waitlistEntryId: string | null;
+  /** approved: a seat was free; queued: the person went to the front of the queue. */
+  outcome: 'approved' | 'queued';
+  createdAt: CreatedAt;
+}
+
+/** Console switches, one row per key (e.g. auto-fill). */
+export interface AppSettingsTable {
+  key: string;
+  value: Json<unknown>;
+  updatedAt: Timestamp;
+  updatedBy: string | null;
 }
 
 export interface BetaFeedbackResponsesTable {
@@ -337,6 +390,9 @@ export interface Database {
   accountTokens: AccountTokensTable;
   loginThrottle: LoginThrottleTable;
   auditLog: AuditLogTable;
+  inviteCodes: InviteCodesTable;
+  inviteCodeRedemptions: InviteCodeRedemptionsTable;
+  appSettings: AppSettingsTable;
 }
 
 export type User = Selectable<UsersTable>;
