@@ -13,6 +13,10 @@ export interface EmailTemplateData {
   siteUrl?: string;
   /** Set on bulk sends: a signed link to the public opt-out endpoint. */
   unsubscribeUrl?: string;
+  /** The message's one action: a single-use link (confirm an address, accept an invitation). */
+  actionUrl?: string;
+  /** Waitlist confirmation: the signed link to the person's place in the queue. */
+  statusUrl?: string;
   /** Announcement only: subject, heading and body (paragraphs split by blank lines). */
   subject?: string;
   heading?: string;
@@ -53,6 +57,8 @@ export function resolveData(data: EmailTemplateData): ResolvedEmailData {
     firstName: clean(data.firstName) ?? 'there',
     siteUrl: siteUrlOf(data.siteUrl),
     unsubscribeUrl: safeUrl(data.unsubscribeUrl),
+    actionUrl: safeUrl(data.actionUrl),
+    statusUrl: safeUrl(data.statusUrl),
   };
 }
 

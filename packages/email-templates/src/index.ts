@@ -101,11 +101,12 @@ export const emailTemplates: readonly EmailTemplateDefinition[] = [
   }),
   define({
     id: 'waitlist-welcome',
-    name: 'Waitlist welcome',
-    description: 'Sent automatically when someone joins the waitlist.',
+    name: 'Waitlist confirmation',
+    description:
+      'Sent automatically when someone joins the waitlist: the link that confirms the address, and the one to their place in the queue.',
     category: 'waitlist',
     sampleData: sample,
-    subject: () => `You're on the ${BRAND.productName} waitlist`,
+    subject: () => `Confirm your place on the ${BRAND.productName} waitlist`,
     component: WaitlistWelcomeEmail,
   }),
   define({

@@ -129,7 +129,7 @@ describe('POST /api/admin/email/test', () => {
       templateId: 'waitlist-welcome',
       status: 'captured',
     });
-    expect(mail!.subject).toBe("[Test] You're on the Wordloom waitlist");
+    expect(mail!.subject).toBe('[Test] Confirm your place on the Wordloom waitlist');
     expect(mail!.textBody).toContain('Hi Quinn,');
     // Links always point at the configured site, whatever testData says.
     expect(mail!.htmlBody).not.toContain('javascript:');

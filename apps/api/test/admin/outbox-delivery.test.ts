@@ -142,7 +142,7 @@ describe('delivery through Postmark', () => {
       .executeTakeFirstOrThrow();
     // The request stored the data, not the rendering.
     expect(queued).toMatchObject({ status: 'queued', htmlBody: null, textBody: null });
-    expect(queued.subject).toBe("You're on the Wordloom waitlist");
+    expect(queued.subject).toBe('Confirm your place on the Wordloom waitlist');
     expect(queued.templateData).toMatchObject({ firstName: '<i>Noor</i>' });
     await worker().drainOnce();
     const [email] = acceptedFor(queued.id);
