@@ -94,6 +94,57 @@ describe('waitlist', () => {
       .toBe(true);
   });
 
+  it('goes through the inline wizard by keyboard alone: Enter moves on from the radio and select steps too', async () => {
+    const page = await openPage('/beta');
+    await hydrated(page);
+    const signups: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/waitlist')
+        signups.push(request.url());
+    });
+    const form = page.locator('#waitlist-form-inline');
+    const isFocused = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => element === document.activeElement);
+
+    await answerRequiredSteps(page, form, 'ada.keyboard@example.com');
+    // Step 5: focus is in the radio group; the arrow keys choose, Enter moves on.
+    await expect.poll(() => isFocused(form.getByRole('radio', { name: 'Freelancer' }))).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => form.getByRole('radio', { name: 'Agency' }).isChecked()).toBe(true);
+    expect(await form.getByText('Step 5 of 7').count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await form.getByText('Step 6 of 7').waitFor();
+
+    await page.keyboard.type('Notion briefs, Google Docs drafts, WordPress.');
+    await page.keyboard.press('Enter');
+    await form.getByText('Step 7 of 7').waitFor();
+
+    // Step 7: with nothing chosen Enter opens the list, and in the list Enter chooses.
+    const select = form.getByRole('combobox', { name: 'What will you mainly use Wordloom for?' });
+    await expect.poll(() => isFocused(select)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await expect
+      .poll(() => isFocused(page.getByRole('option', { name: 'Content Marketing' })))
+      .toBe(true);
+    // Radix moves the focus on the next tick: each press waits for it, as an eye would.
+    for (const option of ['Social Media Management', 'Blog Writing']) {
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => isFocused(page.getByRole('option', { name: option }))).toBe(true);
+    }
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await expect.poll(() => select.textContent()).toBe('Blog Writing');
+    await expect.poll(() => isFocused(select)).toBe(true);
+    expect(await form.getByText('Step 7 of 7').count()).toBe(1);
+    expect(signups).toEqual([]);
+
+    // Chosen: Enter submits.
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: "You're on the list!" }).waitFor();
+    expect(signups).toHaveLength(1);
+  });
+
   it('treats a second signup with the same email as success, in the overlay', async () => {
     // This test's own first signup, so it does not depend on another test's.
     await joinWaitlist(harness.stack.apiUrl, {

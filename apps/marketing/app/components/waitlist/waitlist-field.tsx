@@ -14,7 +14,7 @@ import {
 import { PRIMARY_USE_OPTIONS, USER_TYPE_OPTIONS } from '@repo/validation';
 import type { KeyboardEvent, Ref } from 'react';
 import { SITE_NAME } from '~/utils/site';
-import type { WaitlistField as Field } from './waitlist-rules';
+import { canAdvance, type WaitlistField as Field } from './waitlist-rules';
 
 const STEP_COPY: Record<Field, { label: string; hint: string; placeholder?: string }> = {
   email: {
@@ -88,6 +88,11 @@ export function WaitlistStepField({
         aria-describedby={describedBy}
         value={value}
         onValueChange={onChoose}
+        // Spec section 4: Enter advances on every step. Radix keeps Enter from
+        // checking a radio (WAI-ARIA) but lets it bubble here; arrows stay Radix's.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onEnter(event);
+        }}
         className="gap-3"
       >
         {USER_TYPE_OPTIONS.map((option) => (
@@ -112,6 +117,12 @@ export function WaitlistStepField({
           aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
           className="h-12 text-base"
+          // Enter on the closed select advances once a choice is made (spec section 4);
+          // without one it is left to Radix, which opens the list. An open list has
+          // focus in its options, so its Enter still chooses one.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && canAdvance(field, value, false)) onEnter(event);
+          }}
         >
           <SelectValue placeholder="Choose a primary use case" />
         </SelectTrigger>

@@ -45,6 +45,17 @@ async function choosePrimaryUse(user: ReturnType<typeof userEvent.setup>, option
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+/**
+ * Radix moves a radio group's focus on the next tick and checks the radio it lands on
+ * only while the arrow key is still down, as a person's key is: held until then.
+ */
+async function pressArrowDown(user: ReturnType<typeof userEvent.setup>) {
+  const focused = document.activeElement;
+  await user.keyboard('{ArrowDown>}');
+  await waitFor(() => expect(document.activeElement).not.toBe(focused));
+  await user.keyboard('{/ArrowDown}');
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   track.mockClear();
@@ -85,6 +96,42 @@ describe('waitlist wizard', () => {
     });
     await user.type(screen.getByLabelText('What is your first name?'), 'A');
     expect(screen.getByText('First name is required')).toBeInTheDocument();
+  });
+
+  it('advances with Enter on the radio step, where the arrow keys still choose', async () => {
+    const user = renderWizard();
+    await fillRequiredSteps(user);
+    expect(screen.getByText('Step 5 of 7')).toBeInTheDocument();
+    // Focus moved into the radio group with the step: the first option.
+    expect(screen.getByRole('radio', { name: 'Freelancer' })).toHaveFocus();
+    await pressArrowDown(user);
+    expect(screen.getByRole('radio', { name: 'Agency' })).toBeChecked();
+    expect(screen.getByText('Step 5 of 7')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
+    expect(track).toHaveBeenCalledWith('waitlist_step_completed', {
+      step_name: 'userType',
+      step_number: 5,
+      total_steps: 7,
+    });
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('radio', { name: 'Agency' })).toBeChecked();
+  });
+
+  it('moves on once with Enter after a radio choice in the overlay, not again 500 ms later', async () => {
+    const user = renderWizard('overlay');
+    await fillRequiredSteps(user);
+    await pressArrowDown(user);
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
+    const userTypeSteps = track.mock.calls.filter(
+      ([type, data]) =>
+        type === 'waitlist_step_completed' &&
+        (data as { step_name: string }).step_name === 'userType',
+    );
+    expect(userTypeSteps).toHaveLength(1);
   });
 
   it('lets the two optional steps be skipped and shows progress as step / 7', async () => {
@@ -201,5 +248,34 @@ describe('waitlist wizard', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
     expect(body.website).toBe('https://spam.example');
+  });
+
+  it('submits with Enter on the select step once a use is chosen; before that Enter opens the list', async () => {
+    fetchMock.mockResolvedValueOnce(answer(201, { id: 'x' }));
+    const user = renderWizard();
+    await fillRequiredSteps(user);
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
+    const select = screen.getByRole('combobox', { name: 'What will you mainly use Wordloom for?' });
+    expect(screen.getByText('Step 7 of 7')).toBeInTheDocument();
+    expect(select).toHaveFocus();
+    // Nothing chosen yet: Enter is Radix's, and opens the list.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('listbox')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: 'Content Marketing' })).toHaveFocus(),
+    );
+    // In the open list Enter chooses the option under focus (and does not submit).
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    expect(select).toHaveTextContent('Blog Writing');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await waitFor(() => expect(select).toHaveFocus());
+    // Chosen: Enter on the closed select submits.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText("You're on the list!")).toBeInTheDocument();
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body.primaryUse).toBe('Blog Writing');
   });
 });

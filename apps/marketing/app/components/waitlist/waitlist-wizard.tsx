@@ -128,6 +128,8 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
 
   function onEnter(event: KeyboardEvent) {
     event.preventDefault();
+    // A radio chosen in the overlay may still be waiting to move on by itself.
+    clearTimeout(autoAdvance.current);
     advance();
   }
 
