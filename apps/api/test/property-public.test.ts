@@ -316,6 +316,24 @@ const ENDPOINTS: Endpoint[] = [
       ['name', 'password'],
     ),
   },
+  // Issue 11: the waitlist's confirmation link and the signed status link.
+  {
+    method: 'POST',
+    route: '/api/waitlist/confirm',
+    requests: post('/api/waitlist/confirm', () => ({ token: 'x'.repeat(43) })),
+  },
+  {
+    method: 'GET',
+    route: '/api/waitlist/status',
+    requests: () =>
+      fc.oneof(
+        queryRequest('GET', fc.constant('/api/waitlist/status')),
+        queryRequest(
+          'GET',
+          fc.constant('/api/waitlist/status?token=00000000-0000-4000-8000-000000000000.abc&'),
+        ),
+      ),
+  },
   {
     method: 'POST',
     route: '/api/verify-email',

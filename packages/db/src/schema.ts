@@ -121,7 +121,7 @@ export interface WaitlistEntriesTable {
   confirmationTokenHash: string | null;
   confirmationSentAt: Date | null;
   /** The code of the entry's referral link (/beta?ref=CODE). */
-  referralCode: string | null;
+  referralCode: Generated<string>;
   /** Who referred this signup, as claimed by the link it came through. */
   referredById: string | null;
   /** Whether this signup counted for its referrer (set when it is confirmed). */

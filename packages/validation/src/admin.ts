@@ -152,9 +152,12 @@ export const WAITLIST_SORT_FIELDS = [
   'firstName',
   'lastName',
   'companyName',
+  'position',
+  'referralCount',
 ] as const;
 export type WaitlistSortField = (typeof WAITLIST_SORT_FIELDS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
+export const WAITLIST_STATES = ['confirmed', 'unconfirmed'] as const;
 
 export const waitlistListQuerySchema = z.object({
   ...pageFields,
@@ -171,6 +174,13 @@ export const waitlistListQuerySchema = z.object({
     z.enum(SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).default('desc'),
   ),
   search: listSearchField,
+  /** Issue 11: confirmed or unconfirmed addresses only. */
+  state: z.preprocess(
+    blankAsAbsent,
+    z
+      .enum(WAITLIST_STATES, { error: `state must be one of ${WAITLIST_STATES.join(', ')}` })
+      .optional(),
+  ),
 });
 export type WaitlistListQuery = z.output<typeof waitlistListQuerySchema>;
 

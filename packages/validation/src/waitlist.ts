@@ -41,6 +41,34 @@ export const waitlistSignupSchema = z.object({
   userType: optionalChoice(USER_TYPE_OPTIONS),
 });
 
+/**
+ * A referral or invite code as typed or carried in an address: letters and
+ * digits, case-insensitive (stored upper-case).
+ */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
+const referralCodeField = z
+  .string()
+  .trim()
+  .regex(REFERRAL_CODE_PATTERN)
+  .transform((code) => code.toUpperCase());
+
+/** Reads a code from an address's query (?ref=, ?invite=): undefined unless well-formed. */
+export function codeFromQuery(value: string | null | undefined): string | undefined {
+  const code = value?.trim();
+  return code && REFERRAL_CODE_PATTERN.test(code) ? code.toUpperCase() : undefined;
+}
+
+/** Issue 11: the single-use confirmation link's token, as the page posts it. */
+export const LINK_TOKEN_MESSAGE = 'This link is invalid or incomplete.';
+export const linkTokenSchema = z.object({
+  token: z
+    .string({ error: LINK_TOKEN_MESSAGE })
+    .regex(/^[A-Za-z0-9_.-]{20,200}$/, { error: LINK_TOKEN_MESSAGE }),
+});
+
+/** Where the queue puts people (issue 11): referrals move their referrer up this many places by default. */
+export const DEFAULT_REFERRAL_BOOST_PLACES = 5;
+
 const sourceText = (max: number) => z.string().trim().max(max).optional();
 
 /** The visit's first touch, sent by the tracker with a signup. */
@@ -60,6 +88,8 @@ export type SignupSource = z.output<typeof signupSourceSchema>;
 export const waitlistSignupRequestSchema = waitlistSignupSchema.extend({
   ...honeypotShape,
   source: signupSourceSchema.optional().catch(undefined),
+  /** The referral code of the link the visitor came through (/beta?ref=CODE); a bad one is ignored. */
+  referralCode: referralCodeField.optional().catch(undefined),
 });
 
 export type WaitlistSignupInput = z.input<typeof waitlistSignupSchema>;

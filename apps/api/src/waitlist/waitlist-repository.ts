@@ -1,9 +1,16 @@
 import type { Page, WaitlistEntry } from '@repo/api-client';
 import type { Database, DB, WaitlistEntriesTable } from '@repo/db';
-import type { SignupSource, WaitlistListQuery, WaitlistSignup } from '@repo/validation';
+import {
+  DEFAULT_REFERRAL_BOOST_PLACES,
+  type SignupSource,
+  type WaitlistListQuery,
+  type WaitlistSignup,
+} from '@repo/validation';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { streamForExport } from '../export-stream';
 import { onePage } from '../paginate';
+import { queuePositions } from './queue';
+import { newReferralCode } from './referrals';
 
 /**
  * Adds a signup unless the address (in any case) is already on the list.
@@ -14,6 +21,37 @@ export async function addWaitlistSignup(
   db: DB,
   signup: WaitlistSignup,
   source: SignupSource = {},
+  growth: NewEntryGrowth = {},
+): Promise<string | undefined> {
+  // A referral code that happens to exist already (about 1 in 10^7 at 100,000
+  // entries) is drawn again rather than answered with a 500.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await insertSignup(db, signup, source, growth);
+    } catch (error) {
+      if (attempt >= 3 || !isReferralCodeClash(error)) throw error;
+    }
+  }
+}
+
+/** Issue 11: what a new entry carries besides the form. */
+interface NewEntryGrowth {
+  /** SHA-256 of the confirmation link's token (double opt-in). */
+  confirmationTokenHash?: string;
+  /** The entry whose referral link the visitor came through. */
+  referredById?: string;
+}
+
+function isReferralCodeClash(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  return code === '23505' && constraint === 'waitlist_entries_referral_code_key';
+}
+
+async function insertSignup(
+  db: DB,
+  signup: WaitlistSignup,
+  source: SignupSource,
+  growth: NewEntryGrowth,
 ): Promise<string | undefined> {
   const row = await db
     .insertInto('waitlistEntries')
@@ -30,6 +68,10 @@ export async function addWaitlistSignup(
       utmSource: source.utmSource || null,
       utmMedium: source.utmMedium || null,
       utmCampaign: source.utmCampaign || null,
+      referralCode: newReferralCode(),
+      referredById: growth.referredById ?? null,
+      confirmationTokenHash: growth.confirmationTokenHash ?? null,
+      confirmationSentAt: growth.confirmationTokenHash ? sql<Date>`now()` : null,
     })
     .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
     .returning('id')
@@ -50,6 +92,11 @@ const entryColumns = [
   'w.contentWorkflow',
   'w.createdAt',
   'p.id as participantId',
+  'w.confirmedAt',
+  'w.referralCode',
+  'w.referredById',
+  'w.referralCount',
+  'w.invitationExpiredAt',
 ] as const;
 
 type EntriesSource = SelectQueryBuilder<Database & { w: WaitlistEntriesTable }, 'w', object>;
@@ -67,8 +114,13 @@ export type WaitlistEntryRecord = Awaited<
   ReturnType<ReturnType<typeof selectEntries>['executeTakeFirstOrThrow']>
 >;
 
-function toWaitlistEntry(row: WaitlistEntryRecord): WaitlistEntry {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+function toWaitlistEntry(row: WaitlistEntryRecord & { position: number | null }): WaitlistEntry {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    invitationExpiredAt: row.invitationExpiredAt?.toISOString() ?? null,
+  };
 }
 
 /**
@@ -128,23 +180,58 @@ export async function countAllEntries(db: DB): Promise<number> {
  */
 export async function listWaitlistEntries(
   db: DB,
-  { page, pageSize, sortBy, sortOrder, search }: WaitlistListQuery,
+  { page, pageSize, sortBy, sortOrder, search, state }: WaitlistListQuery,
+  { referralBoost = DEFAULT_REFERRAL_BOOST_PLACES }: { referralBoost?: number } = {},
 ): Promise<Page<WaitlistEntry>> {
-  let rows = withParticipant(
-    search ? searchSource(db, search) : db.selectFrom('waitlistEntries as w'),
-  );
+  let source = search ? searchSource(db, search) : db.selectFrom('waitlistEntries as w');
+  if (state) {
+    source = source.where('w.confirmedAt', state === 'confirmed' ? 'is not' : 'is', null);
+  }
+  let rows = withParticipant(source)
+    // Issue 11: each row's place in the queue (null outside it).
+    .leftJoin(queuePositions(db, referralBoost).as('queue'), 'queue.id', 'w.id')
+    .select(sql<number | null>`queue.position`.as('position'));
   rows =
     sortBy === 'createdAt'
       ? rows.orderBy('w.createdAt', sortOrder).orderBy('w.id', sortOrder)
       : sortBy === 'email'
         ? // lower(email) is unique: no tie-breaker needed, and the unique index serves the order.
           rows.orderBy(sql`lower(w.email)`, sortOrder)
-        : rows.orderBy(sql`lower(${sql.ref(`w.${sortBy}`)})`, sortOrder).orderBy('w.id', sortOrder);
+        : sortBy === 'position'
+          ? // Outside the queue sorts last either way.
+            rows.orderBy(sql`queue.position ${sql.raw(sortOrder)} nulls last`).orderBy('w.id')
+          : sortBy === 'referralCount'
+            ? rows
+                .orderBy('w.referralCount', sortOrder)
+                .orderBy('w.createdAt', 'asc')
+                .orderBy('w.id')
+            : rows
+                .orderBy(sql`lower(${sql.ref(`w.${sortBy}`)})`, sortOrder)
+                .orderBy('w.id', sortOrder);
   const [items, total] = await Promise.all([
     rows.$call(onePage({ page, pageSize })).execute(),
-    search ? countMatches(db, search) : countAllEntries(db),
+    state
+      ? countInState(db, state, search)
+      : search
+        ? countMatches(db, search)
+        : countAllEntries(db),
   ]);
   return { items: items.map(toWaitlistEntry), total, page, pageSize };
+}
+
+/** Entries in a confirmation state (and matching a search): a count of the filtered rows. */
+async function countInState(
+  db: DB,
+  state: NonNullable<WaitlistListQuery['state']>,
+  search: string | undefined,
+): Promise<number> {
+  let query = db
+    .selectFrom('waitlistEntries as w')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('w.confirmedAt', state === 'confirmed' ? 'is not' : 'is', null);
+  if (search) query = query.where(searchText, 'like', containsPattern(search));
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** Every entry, newest first, read in chunks (CSV export). */

@@ -51,6 +51,13 @@ describe('GET /api/admin/waitlist', () => {
         'contentWorkflow',
         'createdAt',
         'participantId',
+        // Issue 11: double opt-in, referrals and the queue.
+        'confirmedAt',
+        'referralCode',
+        'referredById',
+        'referralCount',
+        'position',
+        'invitationExpiredAt',
       ].sort(),
     );
     expect(body.items[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);

@@ -23,8 +23,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `create unique index waitlist_entries_confirmation_token_key on waitlist_entries (confirmation_token_hash) where confirmation_token_hash is not null`,
     `create index waitlist_entries_unconfirmed_idx on waitlist_entries (created_at) where confirmed_at is null`,
     // Referrals: the code every entry shares, who referred it, whether it counted.
-    `alter table waitlist_entries add column referral_code text`,
-    `update waitlist_entries set referral_code = upper(substr(md5(id::text || random()::text), 1, 8))`,
+    // The API draws its own codes; the default gives one to rows written any other way (and to existing ones).
+    `alter table waitlist_entries add column referral_code text not null default upper(substr(md5(random()::text || clock_timestamp()::text), 1, 10))`,
     `create unique index waitlist_entries_referral_code_key on waitlist_entries (referral_code)`,
     `alter table waitlist_entries add column referred_by_id uuid references waitlist_entries (id) on delete set null`,
     `create index waitlist_entries_referred_by_idx on waitlist_entries (referred_by_id) where referred_by_id is not null`,

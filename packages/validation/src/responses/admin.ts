@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { API_KEY_ENVIRONMENTS } from '../admin';
+import { PARTICIPANT_STATES } from '../beta-seats';
 import { CONTACT_STATUSES } from '../contact';
 import { answerDistributionsSchema } from './analytics';
 import { ACCOUNT_STATUSES, publicUserSchema } from './auth';
 import { isoTimestamp, pageOf } from './common';
 import { DELIVERY_STATES } from './email';
+import { seatFiguresSchema } from './seats';
 
 /** A row id in a path: a UUID, else `notFoundMessage` (the API answers 404: it names no row). */
 export function idParamsSchema(notFoundMessage: string) {
@@ -35,8 +37,36 @@ export const waitlistEntrySchema = z.object({
   contentWorkflow: z.string().nullable(),
   createdAt: isoTimestamp,
   participantId: z.string().nullable(),
+  /** Issue 11: double opt-in, referrals and the queue. */
+  confirmedAt: isoTimestamp.nullable(),
+  referralCode: z.string().nullable(),
+  referredById: z.string().nullable(),
+  referralCount: z.number().int(),
+  position: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Place in the queue; null outside it' }),
+  invitationExpiredAt: isoTimestamp.nullable(),
 });
 export const waitlistPageSchema = pageOf(waitlistEntrySchema);
+
+/** One person in a referral chain (GET /api/admin/waitlist/:id/referrals). */
+const referralPersonSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  confirmedAt: isoTimestamp.nullable(),
+  createdAt: isoTimestamp,
+  credited: z.boolean().meta({ description: 'Whether the signup counted for its referrer' }),
+});
+export const referralChainSchema = z.object({
+  /** Who referred this entry, then who referred them, up to 10 links. */
+  referredBy: z.array(referralPersonSchema),
+  /** The signups this entry referred, newest first. */
+  referrals: z.array(referralPersonSchema),
+});
 
 /** GET /api/admin/waitlist/sources: signups per source and ISO week. */
 export const signupSourcesSchema = z.object({
@@ -65,13 +95,17 @@ export const betaParticipantSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  status: z.string(),
+  status: z.enum(PARTICIPANT_STATES),
   invitedAt: isoTimestamp,
   lastActiveAt: isoTimestamp.nullable(),
+  /** Issue 11: an invitation holds its seat until it is accepted or this passes. */
+  invitationExpiresAt: isoTimestamp.nullable(),
+  acceptedAt: isoTimestamp.nullable(),
 });
 export const betaParticipantListSchema = z.object({
   participants: z.array(betaParticipantSchema),
   cap: z.number(),
+  seats: seatFiguresSchema,
 });
 export const betaApprovalSchema = z.object({
   participant: betaParticipantSchema,

@@ -23,6 +23,8 @@ export const answerDistributionsSchema = z.record(z.string(), z.record(z.string(
 /** GET /api/analytics/dashboard?days= | ?from=&to= */
 export const analyticsDashboardSchema = z.object({
   waitlistSignups: z.number(),
+  /** Issue 11: of the signups, those whose address is confirmed. */
+  confirmedWaitlistSignups: z.number(),
   contactSubmissions: z.number(),
   featureEngagement: z.number(),
   period: periodRangeSchema,

@@ -38,6 +38,27 @@ export const waitlistSignupResponseSchema = z.object({ id: z.string(), message: 
   ],
 });
 
+/**
+ * A person's place on the waitlist (issue 11): POST /api/waitlist/confirm and
+ * GET /api/waitlist/status. `position` is 1 for the front of the queue; it is
+ * null when the person is not in the queue (unconfirmed, or holding a seat).
+ */
+export const waitlistPlaceSchema = z.object({
+  firstName: z.string(),
+  state: z.enum(['unconfirmed', 'queued', 'invited', 'participant']),
+  position: z.number().int().nullable(),
+  ahead: z.number().int().nullable(),
+  total: z.number().int().meta({ description: 'People in the queue' }),
+  referralCount: z.number().int(),
+  referralCode: z.string(),
+  referralUrl: z.string(),
+  statusUrl: z.string(),
+  boostPlaces: z
+    .number()
+    .int()
+    .meta({ description: 'Places a confirmed referral moves its referrer up' }),
+});
+
 /** POST /api/contact (201) */
 export const contactMessageResponseSchema = z.object({
   id: z.string(),
@@ -69,8 +90,18 @@ export const surveyProgressSavedSchema = z.object({
   resumableUntil: isoTimestamp,
 });
 
-/** POST /api/analytics/events (202) */
-export const analyticsAcceptedSchema = z.object({ accepted: z.number().int() });
+/**
+ * POST /api/analytics/events (202): the valid events of the batch were stored;
+ * the others are named by their index, with why (issue 11). Sending a refused
+ * event again would be refused again.
+ */
+export const analyticsAcceptedSchema = z.object({
+  accepted: z.number().int().meta({ description: 'Events stored' }),
+  rejected: z
+    .array(z.object({ index: z.number().int(), message: z.string() }))
+    .meta({ description: 'Events refused: their index in the batch and the first problem' }),
+});
+export type AnalyticsBatchAnswer = z.output<typeof analyticsAcceptedSchema>;
 
 /** POST /api/email/unsubscribe, asked for JSON */
 export const unsubscribedResponseSchema = z.object({ message: z.string() });

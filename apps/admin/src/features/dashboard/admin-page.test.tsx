@@ -9,6 +9,7 @@ import { AdminPage } from './admin-page';
 
 const dashboard: AnalyticsDashboard = {
   waitlistSignups: 1234,
+  confirmedWaitlistSignups: 1200,
   contactSubmissions: 56,
   featureEngagement: 789,
   period: {

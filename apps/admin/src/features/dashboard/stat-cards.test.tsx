@@ -7,6 +7,7 @@ import { StatCards } from './stat-cards';
 const dashboard = (waitlistSignups: number) => ({
   body: {
     waitlistSignups,
+    confirmedWaitlistSignups: Math.floor(waitlistSignups / 2),
     contactSubmissions: 3,
     featureEngagement: 4,
     period: { from: '2025-05-03T00:00:00.000Z', to: '2025-06-02T00:00:00.000Z', days: 30 },
@@ -32,6 +33,8 @@ describe('stat cards', () => {
     });
     renderWithProviders(<StatCards />);
     expect(await screen.findByText('10')).toBeInTheDocument();
+    // Issue 11: the card tells how many of the signups confirmed their address.
+    expect(screen.getByText('All time · 5 confirmed')).toBeInTheDocument();
     expect(calls.filter((call) => call.path.startsWith('/api/analytics'))).toHaveLength(1);
     expect(calls.some((call) => call.path === '/api/analytics/dashboard?days=30')).toBe(true);
 

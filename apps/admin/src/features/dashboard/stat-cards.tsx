@@ -52,7 +52,11 @@ export function StatCards() {
         value={dashboard.data?.waitlistSignups}
         isLoading={dashboard.isPending}
         isError={dashboard.isError}
-        note={period}
+        note={
+          dashboard.data
+            ? `${period} · ${dashboard.data.confirmedWaitlistSignups.toLocaleString('en-US')} confirmed`
+            : period
+        }
       />
       <StatCard
         title="Contact Submissions"

@@ -2,6 +2,7 @@ import type { DB } from '@repo/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { clearAbandonedSurveyAnswers } from '../../survey/survey-progress-repository';
+import { purgeUnconfirmedSignups } from '../../waitlist/confirmation';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The first purge waits a little, so that it never competes with the start itself. */
@@ -47,7 +48,7 @@ interface RetentionPluginOptions {
   firstRunDelayMs?: number;
 }
 
-/** A daily purge of old analytics (and of abandoned survey answers), run once shortly after start too. */
+/** A daily purge of old analytics (and of abandoned survey answers and unconfirmed signups), run once shortly after start too. */
 export default fp(
   async function retention(fastify: FastifyInstance, options: RetentionPluginOptions) {
     if (!options.startTimer) return;
@@ -63,6 +64,11 @@ export default fp(
         .then(() => clearAbandonedSurveyAnswers(db))
         .then((cleared) => {
           if (cleared > 0) log.info({ cleared }, 'answers of abandoned surveys cleared');
+        })
+        // Issue 11: an address nobody confirmed is not kept.
+        .then(() => purgeUnconfirmedSignups(db, config.UNCONFIRMED_SIGNUP_RETENTION_DAYS))
+        .then((purged) => {
+          if (purged > 0) log.info({ purged }, 'unconfirmed waitlist signups purged');
         })
         .catch((error: unknown) => log.error({ err: error }, 'analytics purge failed'))
         .finally(() => {

@@ -1,55 +1,119 @@
-import { findEmailTemplate } from '@repo/email-templates';
-import { isHoneypotFilled, waitlistSignupRequestSchema } from '@repo/validation';
+import { isHoneypotFilled, linkTokenSchema, waitlistSignupRequestSchema } from '@repo/validation';
+import { waitlistPlaceSchema, waitlistSignupResponseSchema } from '@repo/validation/responses';
 import { randomUUID } from 'node:crypto';
-import { waitlistSignupResponseSchema } from '@repo/validation/responses';
-import { conflict } from '../../../errors';
+import { z } from 'zod';
+import { AppError, conflict, notFound } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
+import {
+  confirmSignup,
+  newLinkToken,
+  renewConfirmationToken,
+  verifyStatusToken,
+} from '../../../waitlist/confirmation';
+import { confirmationEmail } from '../../../waitlist/confirmation-email';
+import { placeOfEntry } from '../../../waitlist/place';
+import { findReferrerByCode } from '../../../waitlist/referrals';
 import { addWaitlistSignup } from '../../../waitlist/waitlist-repository';
 
 const DUPLICATE_EMAIL_MESSAGE = 'This email address is already on the waitlist';
 
 const SIGNUP_SUCCESS_MESSAGE = 'Successfully joined the waitlist!';
 
-const welcomeTemplate = findEmailTemplate('waitlist-welcome')!;
+export const CONFIRMATION_INVALID_MESSAGE =
+  'This confirmation link is invalid or has already been used.';
+export const CONFIRMATION_EXPIRED_MESSAGE =
+  'This confirmation link has expired. Join the waitlist again with the same address to get a new one.';
+export const STATUS_LINK_INVALID_MESSAGE = 'This link is invalid.';
 
 export default async function waitlistRoutes(fastify: ApiInstance) {
   const { config, db, mailer } = fastify;
+  const formsLimit = perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX);
+
+  const confirmationMail = (entry: Parameters<typeof confirmationEmail>[2], token: string) =>
+    confirmationEmail(mailer, config, entry, token);
+
   fastify.post(
     '/waitlist',
     {
-      config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX),
+      config: formsLimit,
       schema: {
         body: waitlistSignupRequestSchema,
         response: { 201: waitlistSignupResponseSchema, ...errorResponses(400, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { website, source, ...signup } = request.body;
+      const { website, source, referralCode, ...signup } = request.body;
       if (isHoneypotFilled(website)) {
         // A bot filled the hidden field: it gets the usual answer, nothing is kept or mailed.
         request.log.info('waitlist signup dropped: honeypot filled');
         return reply.status(201).send({ id: randomUUID(), message: SIGNUP_SUCCESS_MESSAGE });
       }
-      // Rendered later by the outbox worker: the request only stores the data.
-      const welcome = mailer.defer({
-        template: welcomeTemplate,
-        to: signup.email,
-        data: {
-          firstName: signup.firstName,
-          lastName: signup.lastName,
-          companyName: signup.company,
-        },
-        stream: 'outbound',
-      });
-      // The entry and its welcome email commit together; a duplicate queues nothing.
+      const { token, hash } = newLinkToken();
+      // Issue 11: stored unconfirmed, with the confirmation email, in one transaction;
+      // a duplicate queues nothing here.
       const id = await db.transaction().execute(async (trx) => {
-        const inserted = await addWaitlistSignup(trx, signup, source);
-        if (inserted) await mailer.queue(trx, [welcome]);
+        const referrer = await findReferrerByCode(trx, referralCode);
+        const inserted = await addWaitlistSignup(trx, signup, source, {
+          confirmationTokenHash: hash,
+          referredById: referrer?.id,
+        });
+        if (inserted) {
+          await mailer.queue(trx, [
+            confirmationMail({ ...signup, companyName: signup.company, id: inserted }, token),
+          ]);
+        }
         return inserted;
       });
-      if (!id) throw conflict(DUPLICATE_EMAIL_MESSAGE, 'duplicate_email');
+      if (!id) {
+        // The spec's answer to a duplicate stands; an unconfirmed address gets its link again
+        // (at most once an hour, so the form cannot be used to flood a mailbox).
+        await db.transaction().execute(async (trx) => {
+          const renewed = await renewConfirmationToken(trx, { email: signup.email });
+          if (renewed) await mailer.queue(trx, [confirmationMail(renewed, renewed.token)]);
+        });
+        throw conflict(DUPLICATE_EMAIL_MESSAGE, 'duplicate_email');
+      }
       return reply.status(201).send({ id, message: SIGNUP_SUCCESS_MESSAGE });
+    },
+  );
+
+  // The confirmation page posts the link's token (a GET would let mail scanners confirm).
+  fastify.post(
+    '/waitlist/confirm',
+    {
+      config: formsLimit,
+      schema: {
+        body: linkTokenSchema,
+        response: { 200: waitlistPlaceSchema, ...errorResponses(400, 404, 410, 429) },
+      },
+    },
+    async (request) => {
+      const outcome = await confirmSignup(db, request.body.token);
+      if (outcome.kind === 'invalid') throw notFound(CONFIRMATION_INVALID_MESSAGE);
+      if (outcome.kind === 'expired') {
+        throw new AppError(410, CONFIRMATION_EXPIRED_MESSAGE, 'link_expired');
+      }
+      const place = await placeOfEntry(db, config, outcome.entryId);
+      if (!place) throw notFound(CONFIRMATION_INVALID_MESSAGE);
+      return place;
+    },
+  );
+
+  fastify.get(
+    '/waitlist/status',
+    {
+      config: formsLimit,
+      schema: {
+        querystring: z.object({ token: z.string({ error: STATUS_LINK_INVALID_MESSAGE }).max(200) }),
+        response: { 200: waitlistPlaceSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      const entryId = verifyStatusToken(config.UNSUBSCRIBE_SECRET, request.query.token);
+      const place = entryId ? await placeOfEntry(db, config, entryId) : undefined;
+      if (!place) throw notFound(STATUS_LINK_INVALID_MESSAGE);
+      return place;
     },
   );
 }

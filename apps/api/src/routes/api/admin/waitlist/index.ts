@@ -2,11 +2,16 @@ import { waitlistListQuerySchema } from '@repo/validation';
 import {
   erasureResultSchema,
   idParamsSchema,
+  queuedEmailSchema,
+  referralChainSchema,
   waitlistPageSchema,
 } from '@repo/validation/responses';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { type CsvColumn, sendCsv } from '../../../../csv-export';
-import { notFound } from '../../../../errors';
+import { conflict, notFound } from '../../../../errors';
+import { renewConfirmationToken } from '../../../../waitlist/confirmation';
+import { confirmationEmail, confirmationTemplate } from '../../../../waitlist/confirmation-email';
+import { referralChainOf } from '../../../../waitlist/referrals';
 import { type ApiInstance, csvResponse, errorResponses } from '../../../../route-schemas';
 import {
   countAllEntries,
@@ -29,10 +34,17 @@ const exportColumns: CsvColumn<WaitlistEntryRecord>[] = [
   { header: 'Biggest challenge', value: (row) => row.biggestChallenge },
   { header: 'Signed up at', value: (row) => row.createdAt },
   { header: 'Beta participant ID', value: (row) => row.participantId },
+  { header: 'Confirmed at', value: (row) => row.confirmedAt },
+  { header: 'Referral code', value: (row) => row.referralCode },
+  { header: 'Referred by ID', value: (row) => row.referredById },
+  { header: 'Referrals', value: (row) => row.referralCount },
 ];
 
+const entryParams = idParamsSchema('Waitlist entry not found');
+export const ALREADY_CONFIRMED_MESSAGE = 'This address is already confirmed';
+
 export default async function waitlistAdminRoutes(fastify: ApiInstance) {
-  const { db } = fastify;
+  const { config, db, mailer } = fastify;
 
   fastify.get(
     '/waitlist',
@@ -42,7 +54,61 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
         response: { 200: waitlistPageSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => listWaitlistEntries(db, request.query),
+    async (request) =>
+      listWaitlistEntries(db, request.query, { referralBoost: config.REFERRAL_BOOST_PLACES }),
+  );
+
+  /** Issue 11: who referred an entry (up the chain) and whom it referred. */
+  fastify.get(
+    '/waitlist/:id/referrals',
+    {
+      schema: {
+        params: entryParams,
+        response: { 200: referralChainSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const chain = await referralChainOf(db, request.params.id);
+      if (!chain) throw notFound('Waitlist entry not found');
+      return chain;
+    },
+  );
+
+  /** Issue 11: a new confirmation link for an unconfirmed entry (the old one stops working). */
+  fastify.post(
+    '/waitlist/:id/resend-confirmation',
+    {
+      schema: {
+        params: entryParams,
+        response: { 202: queuedEmailSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const messageId = await db.transaction().execute(async (trx) => {
+        const renewed = await renewConfirmationToken(trx, { id }, { force: true });
+        if (!renewed) {
+          const exists = await trx
+            .selectFrom('waitlistEntries')
+            .select('id')
+            .where('id', '=', id)
+            .executeTakeFirst();
+          if (!exists) throw notFound('Waitlist entry not found');
+          throw conflict(ALREADY_CONFIRMED_MESSAGE, 'already_confirmed');
+        }
+        const [queued] = await mailer.queue(trx, [
+          confirmationEmail(mailer, config, renewed, renewed.token),
+        ]);
+        await recordAudit(trx, auditActorOf(request), {
+          action: 'waitlist.resend_confirmation',
+          targetType: 'waitlist_entry',
+          targetId: id,
+          details: { template: confirmationTemplate.id, messageId: queued },
+        });
+        return queued!;
+      });
+      return reply.status(202).send({ messageId });
+    },
   );
 
   fastify.get(

@@ -1,0 +1,211 @@
+import type { DB } from '@repo/db';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import { creditReferral } from './referrals';
+
+/** The confirmation link works once, for 7 days (issue 11). */
+export const CONFIRMATION_LIFETIME_DAYS = 7;
+/** A duplicate signup of an unconfirmed address re-sends the link at most this often. */
+export const CONFIRMATION_RESEND_MINUTES = 60;
+
+export function hashLinkToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A new single-use token: the link carries it, the database keeps only its hash. */
+export function newLinkToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashLinkToken(token) };
+}
+
+function siteLink(siteUrl: string, path: string, token: string): string {
+  const url = new URL(path, siteUrl);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+export function confirmationUrl(siteUrl: string, token: string): string {
+  return siteLink(siteUrl, '/waitlist/confirm', token);
+}
+
+/*
+ * The personal status page's link: the entry id and an HMAC of it. It reveals
+ * a place in the queue and a referral code, nothing else, so it does not expire;
+ * a forged or altered link never verifies.
+ */
+function statusSignature(secret: string, entryId: string): Buffer {
+  return createHmac('sha256', secret).update(`waitlist-status:v1:${entryId}`).digest();
+}
+
+export function statusToken(secret: string, entryId: string): string {
+  return `${entryId}.${statusSignature(secret, entryId).toString('base64url')}`;
+}
+
+/** The entry id a status token names, when its signature holds. */
+export function verifyStatusToken(secret: string, token: string): string | undefined {
+  const dot = token.lastIndexOf('.');
+  if (dot < 0) return undefined;
+  const entryId = token.slice(0, dot);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(entryId)) {
+    return undefined;
+  }
+  const given = Buffer.from(token.slice(dot + 1), 'base64url');
+  const expected = statusSignature(secret, entryId);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? entryId : undefined;
+}
+
+export function statusUrl(siteUrl: string, secret: string, entryId: string): string {
+  return siteLink(siteUrl, '/waitlist/status', statusToken(secret, entryId));
+}
+
+export function referralUrl(siteUrl: string, code: string): string {
+  const url = new URL('/beta', siteUrl);
+  url.searchParams.set('ref', code);
+  return url.toString();
+}
+
+export type ConfirmOutcome =
+  | { kind: 'confirmed'; entryId: string; credited: boolean }
+  | { kind: 'expired' }
+  | { kind: 'invalid' };
+
+/**
+ * Confirms the address whose link carries `token`: once (the hash is cleared),
+ * within 7 days of the mail. Credits the referrer in the same transaction.
+ * An unknown or used token is `invalid`; the row is locked, so two clicks at
+ * once confirm once.
+ */
+export async function confirmSignup(db: DB, token: string): Promise<ConfirmOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const entry = await trx
+      .selectFrom('waitlistEntries')
+      .select([
+        'id',
+        'email',
+        'referredById',
+        'confirmedAt',
+        sql<boolean>`confirmation_sent_at < now() - make_interval(days => ${CONFIRMATION_LIFETIME_DAYS})`.as(
+          'expired',
+        ),
+      ])
+      .where('confirmationTokenHash', '=', hashLinkToken(token))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!entry) return { kind: 'invalid' };
+    if (entry.expired) return { kind: 'expired' };
+    await trx
+      .updateTable('waitlistEntries')
+      .set({
+        confirmationTokenHash: null,
+        confirmedAt: entry.confirmedAt ?? sql<Date>`now()`,
+      })
+      .where('id', '=', entry.id)
+      .execute();
+    const credited = entry.confirmedAt === null ? await creditReferral(trx, entry) : false;
+    return { kind: 'confirmed', entryId: entry.id, credited };
+  });
+}
+
+/**
+ * A fresh confirmation token for an unconfirmed entry, unless one was sent in
+ * the last hour (`force` skips that, for staff). The conditional update takes
+ * the row lock, so concurrent duplicates re-send once. Returns the token and
+ * the entry's name, or undefined when nothing is to be sent.
+ */
+export async function renewConfirmationToken(
+  db: DB,
+  where: { email: string } | { id: string },
+  options: { force?: boolean } = {},
+): Promise<
+  | {
+      token: string;
+      id: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      companyName: string;
+    }
+  | undefined
+> {
+  const { token, hash } = newLinkToken();
+  let query = db
+    .updateTable('waitlistEntries')
+    .set({ confirmationTokenHash: hash, confirmationSentAt: sql<Date>`now()` })
+    .where('confirmedAt', 'is', null);
+  query =
+    'email' in where
+      ? query.where(sql<boolean>`lower(email) = lower(${where.email})`)
+      : query.where('id', '=', where.id);
+  if (!options.force) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('confirmationSentAt', 'is', null),
+        eb(
+          'confirmationSentAt',
+          '<',
+          sql<Date>`now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES})`,
+        ),
+      ]),
+    );
+  }
+  const row = await query
+    .returning(['id', 'email', 'firstName', 'lastName', 'companyName'])
+    .executeTakeFirst();
+  return row ? { token, ...row } : undefined;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PURGE_BATCH = 1_000;
+
+/**
+ * Deletes unconfirmed signups older than `retentionDays` (issue 11: 30 by
+ * default) with the mail queued to them, unless staff approved them (a
+ * participant row). Returns how many were deleted.
+ */
+export async function purgeUnconfirmedSignups(
+  db: DB,
+  retentionDays: number,
+  now: Date = new Date(),
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+  let total = 0;
+  for (;;) {
+    const deleted = await db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .deleteFrom('waitlistEntries')
+        .where(
+          'id',
+          'in',
+          trx
+            .selectFrom('waitlistEntries as w')
+            .select('w.id')
+            .where('w.confirmedAt', 'is', null)
+            .where('w.createdAt', '<', cutoff)
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('betaParticipants as p')
+                    .select('p.id')
+                    .whereRef('p.waitlistEntryId', '=', 'w.id'),
+                ),
+              ),
+            )
+            .limit(PURGE_BATCH),
+        )
+        .returning('email')
+        .execute();
+      const addresses = rows.map((row) => row.email.toLowerCase());
+      if (addresses.length > 0) {
+        // Their confirmation mail goes with them; nobody else's.
+        await trx
+          .deleteFrom('emailOutbox')
+          .where(sql<boolean>`lower(to_email) = any(${addresses}::text[])`)
+          .where('templateId', '=', 'waitlist-welcome')
+          .execute();
+      }
+      return rows.length;
+    });
+    total += deleted;
+    if (deleted < PURGE_BATCH) return total;
+  }
+}

@@ -1,0 +1,110 @@
+import type { DB } from '@repo/db';
+import { sql } from 'kysely';
+import { findWaitlistEntry, type WaitlistEntryRecord } from './waitlist-repository';
+
+/**
+ * The waitlist queue (issue 11): confirmed entries that hold no seat (no
+ * participant row), ordered by
+ *   1. an invite code redeemed while the beta was full (the front, in order of redemption),
+ *   2. signup rank minus `boost` places per confirmed referral,
+ *   3. more referrals first on a tie (so a referral moves its referrer up exactly
+ *      `boost` places past the person it lands on), then signup time.
+ * Unconfirmed entries take no position.
+ *
+ * Computed on read with two window functions: the queue is read by a person's
+ * status page and by the console, never in a signup's path.
+ */
+export function queuePositions(db: DB, boost: number) {
+  const queue = db
+    .selectFrom('waitlistEntries as q')
+    .where('q.confirmedAt', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('betaParticipants as seat')
+            .select('seat.id')
+            .whereRef('seat.waitlistEntryId', '=', 'q.id'),
+        ),
+      ),
+    )
+    .select([
+      'q.id',
+      'q.createdAt',
+      'q.referralCount',
+      'q.queuePriorityAt',
+      sql<number>`(row_number() over (order by q.created_at, q.id))::int`.as('signupRank'),
+    ]);
+  return db.selectFrom(queue.as('queue')).select([
+    'queue.id',
+    sql<number>`(row_number() over (
+        order by queue.queue_priority_at asc nulls last,
+                 queue.signup_rank - ${boost}::int * queue.referral_count,
+                 queue.referral_count desc,
+                 queue.created_at,
+                 queue.id))::int`.as('position'),
+    sql<number>`(count(*) over ())::int`.as('total'),
+  ]);
+}
+
+export interface QueuePlace {
+  /** 1 is the front of the queue. */
+  position: number;
+  ahead: number;
+  total: number;
+}
+
+/** Where an entry stands, or undefined when it is not in the queue. */
+export async function placeInQueue(
+  db: DB,
+  entryId: string,
+  boost: number,
+): Promise<QueuePlace | undefined> {
+  const row = await db
+    .selectFrom(queuePositions(db, boost).as('ranked'))
+    .select(['ranked.position', 'ranked.total'])
+    .where('ranked.id', '=', entryId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { position: row.position, ahead: row.position - 1, total: row.total };
+}
+
+/** The number of people in the queue. */
+export async function queueLength(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('waitlistEntries as q')
+    .where('q.confirmedAt', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('betaParticipants as seat')
+            .select('seat.id')
+            .whereRef('seat.waitlistEntryId', '=', 'q.id'),
+        ),
+      ),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The first `limit` people in queue order (auto-fill invites them). */
+export async function nextInQueue(
+  db: DB,
+  limit: number,
+  boost: number,
+): Promise<WaitlistEntryRecord[]> {
+  if (limit <= 0) return [];
+  const ids = await db
+    .selectFrom(queuePositions(db, boost).as('ranked'))
+    .select('ranked.id')
+    .orderBy('ranked.position')
+    .limit(limit)
+    .execute();
+  const entries: WaitlistEntryRecord[] = [];
+  // One after another: `db` may be a transaction (one connection).
+  for (const { id } of ids) {
+    const entry = await findWaitlistEntry(db, id);
+    if (entry) entries.push(entry);
+  }
+  return entries;
+}
