@@ -52,7 +52,7 @@ describe('analytics from bots', () => {
     const sessionId = `bot-${_label}`;
     const response = await send([event({ data: { sessionId } })], userAgent);
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ accepted: 1 });
+    expect(response.json()).toEqual({ accepted: 1, rejected: [] });
     expect(await storedFor(sessionId)).toEqual([]);
   });
 

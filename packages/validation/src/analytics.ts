@@ -9,7 +9,48 @@ import {
 } from './constants';
 
 const MAX_DATA_BYTES = 4096;
+const MAX_DATA_DEPTH = 16;
 const text = (max: number) => z.string().max(max);
+
+// PostgreSQL stores no NUL in text and no unpaired surrogate in jsonb: an event
+// carrying one is refused on its own rather than failing the whole batch's INSERT.
+const UNSTORABLE_TEXT =
+  // eslint-disable-next-line no-control-regex -- NUL is the character looked for
+  /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Why PostgreSQL could not store `value` (a JSON value) as it is, if it could not.
+ * Walked without recursion: a client may nest as deep as the body limit allows.
+ */
+function unstorableReason(value: unknown): string | undefined {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (UNSTORABLE_TEXT.test(current)) return 'Text must not contain NUL or unpaired surrogates';
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= MAX_DATA_DEPTH) return `data must nest at most ${MAX_DATA_DEPTH} levels deep`;
+    for (const [key, child] of Object.entries(current)) {
+      if (UNSTORABLE_TEXT.test(key)) return 'Text must not contain NUL or unpaired surrogates';
+      stack.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+// The years and offsets PostgreSQL's timestamptz takes (year 0 and +23:59 pass the ISO format).
+const EARLIEST_TIMESTAMP = Date.UTC(1970, 0, 1);
+const LATEST_TIMESTAMP = Date.UTC(9999, 11, 31);
+const OFFSET = /([+-])(\d{2}):?(\d{2})$/;
+
+function isStorableTimestamp(value: string): boolean {
+  const time = Date.parse(value);
+  const offset = OFFSET.exec(value);
+  const offsetHours = offset ? Number(offset[2]) + Number(offset[3]) / 60 : 0;
+  return time >= EARLIEST_TIMESTAMP && time <= LATEST_TIMESTAMP && offsetHours <= 14;
+}
 
 const baseData = z.looseObject({
   sessionId: text(100).min(1, { error: 'sessionId is required' }),
@@ -45,7 +86,9 @@ export const analyticsEventSchema = z
   .object({
     type: z.enum(ANALYTICS_EVENT_TYPES, { error: 'Unknown event type' }),
     path: text(2048).startsWith('/', { error: 'path must start with /' }),
-    timestamp: z.iso.datetime({ offset: true, error: 'timestamp must be an ISO 8601 date-time' }),
+    timestamp: z.iso
+      .datetime({ offset: true, error: 'timestamp must be an ISO 8601 date-time' })
+      .refine(isStorableTimestamp, { error: 'timestamp must be between 1970 and 9999' }),
     data: baseData,
   })
   .superRefine((event, ctx) => {
@@ -58,7 +101,12 @@ export const analyticsEventSchema = z
         }
       }
     }
-    if (JSON.stringify(event.data).length > MAX_DATA_BYTES) {
+    const unstorablePath = unstorableReason(event.path);
+    if (unstorablePath) ctx.addIssue({ code: 'custom', path: ['path'], message: unstorablePath });
+    const unstorable = unstorableReason(event.data);
+    if (unstorable) {
+      ctx.addIssue({ code: 'custom', path: ['data'], message: unstorable });
+    } else if (JSON.stringify(event.data).length > MAX_DATA_BYTES) {
       ctx.addIssue({
         code: 'custom',
         path: ['data'],
@@ -78,14 +126,54 @@ export const analyticsEventSchema = z
 
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
+/**
+ * A batch as the API takes it: 1 to 50 events, each checked on its own by
+ * `sortAnalyticsEvents` (issue 11: the valid events of a batch are stored, the
+ * others named by their index).
+ */
 export const analyticsBatchSchema = z.object({
   events: z
-    .array(analyticsEventSchema)
+    .array(
+      z.unknown().meta({
+        description:
+          'An analytics event: { type, path, timestamp, data } (data holds sessionId, referrer, userAgent and the fields of its type)',
+      }),
+    )
     .min(1, { error: 'A batch needs at least one event' })
     .max(ANALYTICS_MAX_EVENTS_PER_REQUEST, {
       error: `A batch holds at most ${ANALYTICS_MAX_EVENTS_PER_REQUEST} events`,
     }),
 });
+
+/** A batch's events split into those to store and those refused (by index, with the first problem). */
+export function sortAnalyticsEvents(events: readonly unknown[]): {
+  valid: AnalyticsEvent[];
+  rejected: { index: number; message: string }[];
+  /** Every problem, with its path in the batch (`events.2.data.depth`). */
+  issues: { path: string; message: string }[];
+} {
+  const valid: AnalyticsEvent[] = [];
+  const rejected: { index: number; message: string }[] = [];
+  const issues: { path: string; message: string }[] = [];
+  events.forEach((event, index) => {
+    const result = analyticsEventSchema.safeParse(event);
+    if (result.success) {
+      valid.push(result.data);
+      return;
+    }
+    for (const issue of result.error.issues) {
+      issues.push({
+        path: ['events', index, ...issue.path].map(String).join('.'),
+        message: issue.message,
+      });
+    }
+    const first = result.error.issues[0];
+    const where = first?.path.map(String).join('.');
+    const message = first?.message ?? 'Invalid event';
+    rejected.push({ index, message: where ? `${where}: ${message}` : message });
+  });
+  return { valid, rejected, issues };
+}
 
 /** The data stored for an event: form_submit keeps only its summary and the common fields. */
 export function storedEventData(event: AnalyticsEvent): Record<string, unknown> {

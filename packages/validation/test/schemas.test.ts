@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   analyticsBatchSchema,
+  analyticsEventSchema,
   apiKeyCreateSchema,
   betaFeedbackSchema,
   BETA_FEEDBACK_STEPS,
@@ -13,6 +14,7 @@ import {
   maskApiKey,
   registerSchema,
   requiredFieldsBefore,
+  sortAnalyticsEvents,
   surveyProgressRequestSchema,
   waitlistSignupSchema,
   WAITLIST_STEPS,
@@ -162,9 +164,42 @@ describe('analytics batch', () => {
 
   it('requires the fields of each event type', () => {
     const bad = { ...event, type: 'link_click', data: { sessionId: 's', href: '/x' } };
-    const result = analyticsBatchSchema.safeParse({ events: [bad] });
+    const result = analyticsEventSchema.safeParse(bad);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.path).toEqual(['events', 0, 'data', 'isExternal']);
+    expect(result.error?.issues[0]?.path).toEqual(['data', 'isExternal']);
+  });
+
+  it('sorts a batch into the events to store and those refused, by index', () => {
+    const bad = { ...event, type: 'link_click', data: { sessionId: 's', href: '/x' } };
+    const sorted = sortAnalyticsEvents([event, bad, 'not an event', event]);
+    expect(sorted.valid).toHaveLength(2);
+    expect(sorted.rejected).toEqual([
+      { index: 1, message: expect.stringMatching(/^data\.isExternal: /) },
+      { index: 2, message: expect.any(String) },
+    ]);
+    expect(sorted.issues[0]?.path).toBe('events.1.data.isExternal');
+  });
+
+  it('refuses text PostgreSQL cannot store and timestamps it cannot hold', () => {
+    const withData = (data: Record<string, unknown>) => ({
+      ...event,
+      data: { sessionId: 's', ...data },
+    });
+    for (const bad of [
+      withData({ note: 'a\u0000b' }),
+      withData({ ['a\u0000']: 1 }),
+      withData({ note: '\udc00 alone' }),
+      withData({ note: 'high \ud83d alone' }),
+      { ...event, path: '/\u0000' },
+      { ...event, timestamp: '0000-01-01T00:00:00Z' },
+      { ...event, timestamp: '2026-11-21T10:00:00+15:00' },
+    ]) {
+      expect(analyticsEventSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(analyticsEventSchema.safeParse(withData({ note: 'a 😀 pair' })).success).toBe(true);
+    expect(
+      analyticsEventSchema.safeParse({ ...event, timestamp: '2026-11-21T10:00:00-12:00' }).success,
+    ).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   analyticsBatchSchema,
   dashboardQuerySchema,
+  sortAnalyticsEvents,
   storedEventData,
   toFieldIssues,
 } from '@repo/validation';
@@ -27,16 +28,16 @@ function readBody(body: unknown): unknown {
   }
 }
 
-/** A refused batch names the first invalid event and what is wrong with it. */
+/** A batch that is not one (no array, empty, over the limit) is refused whole. */
 const invalidBatch: ToError = (error) => {
-  const issues = toFieldIssues(error);
   const first = error.issues[0];
-  const index = first?.path[0] === 'events' ? first.path[1] : undefined;
-  const message =
-    typeof index === 'number'
-      ? `Event ${index} is invalid: ${first?.path.slice(2).join('.') || 'event'}: ${first?.message}`
-      : (first?.message ?? 'Invalid batch');
-  return badRequest(message, 'invalid_event', issues);
+  const where = first?.path.map(String).join('.');
+  const message = first?.message ?? 'Invalid batch';
+  return badRequest(
+    where ? `${where}: ${message}` : message,
+    'invalid_batch',
+    toFieldIssues(error),
+  );
 };
 
 export default async function analyticsRoutes(fastify: ApiInstance) {
@@ -54,26 +55,35 @@ export default async function analyticsRoutes(fastify: ApiInstance) {
       validatorCompiler: zodValidatorCompiler(invalidBatch, readBody),
     },
     async (request, reply) => {
-      const { events } = request.body;
+      // Issue 11: each event is checked on its own; the valid ones are stored and the
+      // others named by their index. A batch with none valid stores nothing and is a 400.
+      const { valid, rejected, issues } = sortAnalyticsEvents(request.body.events);
+      if (valid.length === 0) {
+        const first = rejected[0];
+        throw badRequest(
+          `Every event of the batch is invalid (event ${first?.index ?? 0}: ${first?.message ?? 'invalid'})`,
+          'invalid_event',
+          issues,
+        );
+      }
       // Crawlers and headless browsers would skew the dashboards: they are told the
       // batch was taken (so they do not retry) and nothing is stored.
-      if (isbot(request.headers['user-agent'])) {
-        return reply.status(202).send({ accepted: events.length });
+      if (!isbot(request.headers['user-agent'])) {
+        await db
+          .insertInto('analyticsEvents')
+          .values(
+            valid.map((event) => ({
+              type: event.type,
+              path: event.path,
+              sessionId: event.data.sessionId,
+              occurredAt: event.timestamp,
+              // form_submit keeps field names and filled flags, never values (issue 8).
+              data: JSON.stringify(storedEventData(event)),
+            })),
+          )
+          .execute();
       }
-      await db
-        .insertInto('analyticsEvents')
-        .values(
-          events.map((event) => ({
-            type: event.type,
-            path: event.path,
-            sessionId: event.data.sessionId,
-            occurredAt: event.timestamp,
-            // form_submit keeps field names and filled flags, never values (issue 8).
-            data: JSON.stringify(storedEventData(event)),
-          })),
-        )
-        .execute();
-      return reply.status(202).send({ accepted: events.length });
+      return reply.status(202).send({ accepted: valid.length, rejected });
     },
   );
 
