@@ -1,4 +1,4 @@
-import { launchBrowser, type Stack, startStack } from '@repo/e2e';
+import { launchBrowser, type Stack, type StackOptions, startStack } from '@repo/e2e';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
@@ -23,13 +23,13 @@ const NAVIGATION_TIMEOUT_MS = 30_000;
  * (closed after its test), and fails its test on a console error or an
  * uncaught exception.
  */
-export function setUpHarness() {
+export function setUpHarness(stackOptions: Omit<StackOptions, 'marketing'> = {}) {
   const harness = {} as Harness;
   const errors: string[] = [];
   const pages: Page[] = [];
 
   beforeAll(async () => {
-    harness.stack = await startStack({ marketing: true });
+    harness.stack = await startStack({ ...stackOptions, marketing: true });
     harness.browser = await launchBrowser();
     harness.baseUrl = harness.stack.marketingUrl!;
   });

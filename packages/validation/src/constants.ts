@@ -97,3 +97,15 @@ export function formSubmitSummary(data: Record<string, unknown>): FormSubmitSumm
 
 // The console's hidden frame that keeps staff out of the analytics needs these too.
 export * from './analytics-opt-out';
+
+/**
+ * A referral or invite code as typed or carried in an address (issue 11):
+ * letters and digits, case-insensitive (stored upper-case).
+ */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
+
+/** Reads a code from an address's query (?ref=, ?invite=): undefined unless well-formed. */
+export function codeFromQuery(value: string | null | undefined): string | undefined {
+  const code = value?.trim();
+  return code && REFERRAL_CODE_PATTERN.test(code) ? code.toUpperCase() : undefined;
+}

@@ -8,6 +8,7 @@ import {
   optionalText,
   requiredText,
 } from './fields';
+import { REFERRAL_CODE_PATTERN } from './constants';
 
 // Spec section 3 (waitlist signup) and section 5 (waitlist rules).
 export const USER_TYPE_OPTIONS = ['Freelancer', 'Agency', 'Internal Team'] as const;
@@ -41,22 +42,11 @@ export const waitlistSignupSchema = z.object({
   userType: optionalChoice(USER_TYPE_OPTIONS),
 });
 
-/**
- * A referral or invite code as typed or carried in an address: letters and
- * digits, case-insensitive (stored upper-case).
- */
-export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
 const referralCodeField = z
   .string()
   .trim()
   .regex(REFERRAL_CODE_PATTERN)
   .transform((code) => code.toUpperCase());
-
-/** Reads a code from an address's query (?ref=, ?invite=): undefined unless well-formed. */
-export function codeFromQuery(value: string | null | undefined): string | undefined {
-  const code = value?.trim();
-  return code && REFERRAL_CODE_PATTERN.test(code) ? code.toUpperCase() : undefined;
-}
 
 /** Issue 11: the single-use confirmation link's token, as the page posts it. */
 export const LINK_TOKEN_MESSAGE = 'This link is invalid or incomplete.';

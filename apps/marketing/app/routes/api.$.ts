@@ -10,6 +10,9 @@ const PUBLIC_ROUTES: { methods: string[]; path: RegExp }[] = [
   { methods: ['GET', 'HEAD'], path: /^\/api\/health$/ },
   { methods: ['GET', 'HEAD'], path: /^\/api\/posts(\/[^/]+)?$/ },
   { methods: ['POST'], path: /^\/api\/waitlist$/ },
+  // Issue 11: the confirmation link's page posts its token; the status page reads a place.
+  { methods: ['POST'], path: /^\/api\/waitlist\/confirm$/ },
+  { methods: ['GET', 'HEAD'], path: /^\/api\/waitlist\/status$/ },
   { methods: ['POST'], path: /^\/api\/contact$/ },
   { methods: ['POST'], path: /^\/api\/beta-feedback$/ },
   // The survey saved step by step (issue 12): read back on return, saved at each step.

@@ -2,12 +2,12 @@ import { Button, toast } from '@repo/ui';
 import { Share2 } from 'lucide-react';
 
 /** The native share sheet when there is one; otherwise the link goes to the clipboard. */
-export function ShareButton({ title, text }: { title: string; text: string }) {
+export function ShareButton({ title, text, url }: { title: string; text: string; url?: string }) {
   async function share() {
-    const url = window.location.href;
+    const link = url ?? window.location.href;
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title, text, url });
+        await navigator.share({ title, text, url: link });
         return;
       } catch (error) {
         // The visitor closed the share sheet: nothing to do.
@@ -15,7 +15,7 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
       }
     }
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(link);
       toast({ title: 'Link copied to clipboard!' });
     } catch {
       toast({

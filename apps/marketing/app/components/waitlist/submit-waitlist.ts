@@ -1,6 +1,7 @@
 import { ApiError } from '@repo/api-client';
 import { readFirstTouch } from '@repo/analytics/first-touch';
 import { siteApi } from '~/utils/browser-api';
+import { referralCodeOfVisit } from './referral-code';
 import { toSignupPayload, type WaitlistValues } from './waitlist-rules';
 
 export type WaitlistOutcome = 'success' | 'duplicate' | 'invalid' | 'failed';
@@ -23,6 +24,7 @@ export async function submitWaitlist(
       ...toSignupPayload(values),
       website,
       source: readFirstTouch(),
+      referralCode: referralCodeOfVisit(),
     });
     return { outcome: 'success' };
   } catch (error) {

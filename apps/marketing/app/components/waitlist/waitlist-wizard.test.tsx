@@ -182,6 +182,8 @@ describe('waitlist wizard', () => {
     await act(async () => resolve(answer(201, { id: 'x' })));
     expect(await screen.findByText("You're on the list!")).toBeInTheDocument();
     expect(screen.getByText('Successfully joined the waitlist!')).toBeInTheDocument();
+    // Issue 11: the address must be confirmed before the place counts.
+    expect(screen.getByText(/We've sent a confirmation link to/)).toHaveTextContent(/\S+@example/);
     expect(screen.getByRole('link', { name: 'Back to Homepage' })).toHaveAttribute('href', '/');
     const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
     expect(body).toEqual({

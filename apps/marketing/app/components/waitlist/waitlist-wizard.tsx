@@ -10,6 +10,7 @@ import { useStepForm } from '~/components/forms/use-step-form';
 import { HoneypotField } from '~/components/honeypot-field';
 import { TOASTS } from '~/utils/messages';
 import { SITE_NAME } from '~/utils/site';
+import { rememberReferralCode } from './referral-code';
 import { submitWaitlist } from './submit-waitlist';
 import { WaitlistStepField } from './waitlist-field';
 import {
@@ -51,6 +52,8 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
   const advanceEnabled = canAdvance(field, value, submitting);
 
   useEffect(() => () => clearTimeout(autoAdvance.current), []);
+  // Issue 11: a visitor who came through a referral link keeps its code for the session.
+  useEffect(() => rememberReferralCode(), []);
 
   function completeStep(index: number) {
     const name = WAITLIST_STEPS[index];
@@ -151,6 +154,10 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
         <p className="mt-3 max-w-md text-muted-foreground">
           Thanks for joining the {SITE_NAME} beta waitlist. We review every signup and will email
           you as soon as a place opens up.
+        </p>
+        <p className="mt-3 max-w-md font-medium">
+          We&apos;ve sent a confirmation link to <span className="break-all">{values.email}</span>:
+          open it to take your place in the queue.
         </p>
         <Button asChild size="lg" className="mt-8">
           <Link to="/">Back to Homepage</Link>
