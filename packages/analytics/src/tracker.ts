@@ -5,8 +5,9 @@ import {
   type AnalyticsEventType,
   formSubmitSummary,
 } from '@repo/validation/constants';
-// A type only: erased from the bundle, so zod stays out of the tracker.
+// Types only: erased from the bundle, so zod stays out of the tracker.
 import type { AnalyticsEvent } from '@repo/validation';
+import type { AnalyticsBatchAnswer } from '@repo/validation/responses';
 
 /** Event-specific fields; the common ones (sessionId, referrer, userAgent) are added. */
 export type EventData = Record<string, unknown>;
@@ -28,7 +29,10 @@ export interface TrackerOptions {
   enabled?: boolean;
   batchSize?: number;
   flushDelayMs?: number;
-  /** Failed batches are reported here (spec section 8: a failed batch is logged). */
+  /**
+   * Failed batches and refused events are reported here (spec section 8: 'A failed
+   * analytics batch is logged and its events are re-queued'). console.warn by default.
+   */
   onError?: (error: unknown) => void;
 }
 
@@ -46,6 +50,22 @@ export interface Tracker {
 
 // A visitor offline for a long time must not grow the queue without bound.
 const MAX_QUEUED_EVENTS = 500;
+// After a network failure, a 5xx or a 429 the queue is sent again by a timer:
+// 1 s, then twice as long after each failure in a row, never more than 30 s.
+const FIRST_RETRY_DELAY_MS = 1000;
+const MAX_RETRY_DELAY_MS = 30_000;
+// A 429's Retry-After is honoured, up to this (a mistaken header must not silence the page).
+const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
+/** The server refused some events of a batch: they are logged, not sent again. */
+export class RefusedEventsError extends Error {
+  constructor(readonly refused: { index: number; message: string; event?: AnalyticsEvent }[]) {
+    super(
+      `Analytics events refused: ${refused.map(({ index, message }) => `#${index} ${message}`).join('; ')}`,
+    );
+    this.name = 'RefusedEventsError';
+  }
+}
 const SECRET_FIELD = /password/i;
 
 export function createSessionId(): string {
@@ -71,10 +91,44 @@ function clip(value: string, max: number): string {
   return value.length > max ? value.slice(0, max) : value;
 }
 
+/** Milliseconds a Retry-After header asks for (seconds or an HTTP date), if it names a time. */
+function retryAfterMs(header: string | null, now: Date): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now.getTime();
+  if (Number.isNaN(ms)) return undefined;
+  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+}
+
+/** The refusals of a 2xx answer, if it names any (an opted-out page's 204 has no body). */
+async function refusalsOf(response: Response): Promise<AnalyticsBatchAnswer['rejected']> {
+  try {
+    const body = (await response.json()) as Partial<AnalyticsBatchAnswer> | null;
+    return Array.isArray(body?.rejected) ? body.rejected : [];
+  } catch {
+    return [];
+  }
+}
+
+async function messageOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown } | null;
+    if (typeof body?.message === 'string') return body.message;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return response.statusText;
+}
+
+/** What became of a batch: delivered (perhaps in part) or dropped, or to be sent again. */
+type Outcome = { retry: false } | { retry: true; afterMs?: number };
+
 /**
  * The analytics queue of spec section 4: events are sent 500 ms after the first
- * one is queued, or at once when 10 are waiting; a failed batch goes back to the
- * front of the queue and is sent with the next flush.
+ * one is queued, or at once when 10 are waiting. A batch that fails (network,
+ * 5xx, 429) is logged and goes back to the front of the queue, which a timer
+ * sends again with backoff (spec section 8); events the server refuses (a 4xx,
+ * or the `rejected` of its answer) are logged and never sent again.
  */
 export function createTracker(options: TrackerOptions): Tracker {
   const batchSize = options.batchSize ?? ANALYTICS_BATCH_SIZE;
@@ -92,42 +146,90 @@ export function createTracker(options: TrackerOptions): Tracker {
 
   let queue: AnalyticsEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** True while the timer is a retry's: new events wait for it instead of sending sooner. */
+  let retrying = false;
+  /** The last retry's delay; 0 once a batch got through. */
+  let retryDelayMs = 0;
 
   function cancelTimer() {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
+    retrying = false;
   }
 
   function requeue(events: AnalyticsEvent[]) {
     queue = [...events, ...queue].slice(0, MAX_QUEUED_EVENTS);
   }
 
-  async function sendBatch(events: AnalyticsEvent[]): Promise<void> {
+  function scheduleRetry(afterMs?: number) {
+    retryDelayMs =
+      retryDelayMs === 0 ? FIRST_RETRY_DELAY_MS : Math.min(retryDelayMs * 2, MAX_RETRY_DELAY_MS);
+    cancelTimer();
+    retrying = true;
+    timer = setTimeout(() => {
+      timer = undefined;
+      retrying = false;
+      void flush();
+    }, afterMs ?? retryDelayMs);
+  }
+
+  async function sendBatch(events: AnalyticsEvent[]): Promise<Outcome> {
+    let response: Response;
     try {
-      const response = await doFetch(options.endpoint, {
+      response = await doFetch(options.endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ events }),
         keepalive: true,
       });
-      // A 400 means the batch itself is invalid: sending it again would fail forever.
-      if (!response.ok && response.status !== 400) {
-        throw new Error(`${response.status}: ${response.statusText}`);
-      }
     } catch (error) {
-      requeue(events);
       onError(error);
+      return { retry: true };
     }
+    if (response.ok) {
+      const refused = await refusalsOf(response);
+      if (refused.length > 0) {
+        onError(
+          new RefusedEventsError(refused.map((item) => ({ ...item, event: events[item.index] }))),
+        );
+      }
+      return { retry: false };
+    }
+    if (response.status === 429 || response.status >= 500) {
+      onError(new Error(`${response.status}: ${response.statusText}`));
+      return response.status === 429
+        ? { retry: true, afterMs: retryAfterMs(response.headers.get('retry-after'), now()) }
+        : { retry: true };
+    }
+    // Any other 4xx refuses the batch itself: sent again, it would be refused again.
+    onError(
+      new Error(`Analytics batch refused (${response.status}): ${await messageOf(response)}`),
+    );
+    return { retry: false };
   }
 
   async function flush(): Promise<void> {
     cancelTimer();
     const batches: AnalyticsEvent[][] = [];
     while (queue.length > 0) batches.push(queue.splice(0, batchSize));
-    for (const batch of batches) await sendBatch(batch);
+    for (const [index, batch] of batches.entries()) {
+      const outcome = await sendBatch(batch);
+      if (outcome.retry) {
+        // This batch and those after it go back in their order; a timer sends them.
+        requeue(batches.slice(index).flat());
+        scheduleRetry(outcome.afterMs);
+        return;
+      }
+      // The server answered: the next failure starts the backoff over.
+      retryDelayMs = 0;
+    }
+    // Events tracked while a retry was pending or in flight.
+    if (queue.length > 0 && timer === undefined) schedule();
   }
 
   function schedule() {
+    // During a backoff the retry timer sends everything; sending sooner would only fail.
+    if (retrying) return;
     if (queue.length >= batchSize) {
       void flush();
     } else if (timer === undefined) {
