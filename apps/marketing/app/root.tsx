@@ -13,6 +13,7 @@ import {
 import { Suspense, useEffect } from 'react';
 import { AnalyticsProvider } from '@repo/analytics/react';
 import { LazyToaster } from '@repo/ui/lazy-toaster';
+import { PostLoadingSkeleton } from '~/components/blog/post-loading-skeleton';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { env } from '~/env.server';
@@ -85,7 +86,11 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  return <Outlet />;
+  return (
+    <PostLoadingSkeleton>
+      <Outlet />
+    </PostLoadingSkeleton>
+  );
 }
 
 export function ErrorBoundary() {

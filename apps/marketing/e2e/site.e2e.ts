@@ -148,6 +148,45 @@ describe('blog', () => {
     expect(await page.evaluate(() => (window as { marker?: boolean }).marker)).toBe(true);
   });
 
+  it('shows the post skeleton while a post loads, reached from the home page or a related post', async () => {
+    const page = await openPage('/');
+    await hydrated(page);
+    // Each post's data request waits until the test lets it through.
+    let release = () => {};
+    let gate = Promise.resolve();
+    const hold = () => (gate = new Promise<void>((resolve) => (release = resolve)));
+    await page.route(
+      (url) => /^\/blog\/[^/]+\.data$/.test(url.pathname),
+      async (route) => {
+        await gate;
+        await route.continue();
+      },
+    );
+    const skeleton = page.getByRole('status').filter({ hasText: 'Loading post…' });
+
+    const latest = page.locator('#latest-posts li').first().getByRole('link');
+    const title = (await latest.textContent())!.trim();
+    hold();
+    await latest.click();
+    await skeleton.waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: title }).count()).toBe(0);
+    release();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await skeleton.waitFor({ state: 'detached' });
+
+    const related = page
+      .locator('section[aria-labelledby="related-heading"] li')
+      .first()
+      .getByRole('link');
+    const relatedTitle = (await related.textContent())!.trim();
+    hold();
+    await related.click();
+    await skeleton.waitFor();
+    release();
+    await page.getByRole('heading', { level: 1, name: relatedTitle }).waitFor();
+    await skeleton.waitFor({ state: 'detached' });
+  });
+
   it('gives other authors the generic role line', async () => {
     const page = await openPage('/blog/agency-triples-content-output-case-study');
     await page.getByText('Content Creators').waitFor();
