@@ -132,6 +132,8 @@ const envSchema = z
     EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
     /** First retry delay; each further retry doubles it (with jitter), up to one hour. */
     EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+    /** Issue 11: a beta invitation holds its seat this many days, then lapses unless accepted. */
+    INVITATION_HOLD_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.POSTMARK_WEBHOOK_USERNAME) !== Boolean(env.POSTMARK_WEBHOOK_PASSWORD)) {

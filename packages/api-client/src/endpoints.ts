@@ -3,6 +3,8 @@ import { apiRoutes as routes, pathWithParams, siteRoutes } from './routes';
 import type {
   AcceptInviteRequest,
   ApiKeyCreateRequest,
+  AutoFillSetting,
+  AutoFillSettingUpdate,
   BetaApproval,
   BetaFeedbackRequest,
   BetaFeedbackResponse,
@@ -18,6 +20,8 @@ import type {
   CreatedApiKey,
   ErasePersonRequest,
   ErasureResult,
+  InvitationAccepted,
+  InvitationAcceptRequest,
   InviteStaffRequest,
   LoginRequest,
   MessageResponse,
@@ -48,6 +52,10 @@ export function createSiteEndpoints(client: ApiClient) {
     waitlist: {
       signup: (body: WaitlistSignupRequest) =>
         client.post<WaitlistSignupResponse>(siteRoutes.waitlist.signup, body),
+    },
+    betaInvitations: {
+      accept: (body: InvitationAcceptRequest) =>
+        client.post<InvitationAccepted>(siteRoutes.betaInvitations.accept, body),
     },
     contact: {
       send: (body: ContactMessageRequest) =>
@@ -96,6 +104,10 @@ export function createConsoleEndpoints(client: ApiClient) {
           client.post<QueuedEmail>(routes.admin.beta.sendWaitlistUpdate(waitlistEntryId)),
         resendInvite: (participantId: string) =>
           client.post<QueuedEmail>(routes.admin.beta.resendInvite(participantId)),
+      },
+      settings: {
+        setAutoFill: (body: AutoFillSettingUpdate) =>
+          client.put<AutoFillSetting>(routes.admin.settings.autoFill, body),
       },
       contacts: {
         setStatus: (id: string, body: ContactStatusUpdate) =>

@@ -15,6 +15,8 @@ export const siteRoutes = {
     post: (slug: string) => `/api/posts/${segment(slug)}`,
   },
   waitlist: { signup: '/api/waitlist' },
+  /** Issue 11: the invitation email's link lands on /beta/accept, whose button posts here. */
+  betaInvitations: { accept: '/api/beta/invitations/accept' },
   contact: { send: '/api/contact' },
   betaFeedback: {
     submit: '/api/beta-feedback',
@@ -100,6 +102,7 @@ const consoleRoutes = {
     auditLog: '/api/admin/audit-log',
     personTimeline: '/api/admin/people/timeline',
     analyticsOptOut: '/api/admin/analytics-opt-out',
+    settings: { autoFill: '/api/admin/settings/auto-fill' },
   },
 } as const;
 

@@ -82,6 +82,13 @@ export type BetaParticipant = Output<typeof responses.betaParticipantSchema>;
 export type BetaParticipantList = Output<typeof responses.betaParticipantListSchema>;
 export type BetaApproval = Output<typeof responses.betaApprovalSchema>;
 export type ParticipantStatusUpdate = Input<typeof requests.participantStatusUpdateSchema>;
+/** Issue 11: seats held (active + unexpired invitations), free, the cap, invitations about to lapse. */
+export type SeatFigures = Output<typeof responses.seatFiguresSchema>;
+export type ExpiringInvitation = ItemOf<SeatFigures['expiringSoon']>;
+export type InvitationAcceptRequest = Input<typeof requests.invitationAcceptSchema>;
+export type InvitationAccepted = Output<typeof responses.invitationAcceptedSchema>;
+export type AutoFillSetting = Output<typeof responses.autoFillSettingSchema>;
+export type AutoFillSettingUpdate = Input<typeof requests.autoFillSettingUpdateSchema>;
 /** An email queued for sending (202). */
 export type QueuedEmail = Output<typeof responses.queuedEmailSchema>;
 

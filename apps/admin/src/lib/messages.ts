@@ -20,6 +20,7 @@ export const TOAST = {
   emailFailed: 'Email failed',
   invitationResent: 'Invitation resent',
   resendFailed: 'Resend failed',
+  confirmationResent: 'Confirmation resent',
   testEmailSent: 'Test email sent',
   bulkEmailSent: 'Bulk email sent',
   bulkEmailFailed: 'Bulk email failed',

@@ -22,6 +22,7 @@ const figures = (overrides: Partial<DashboardFigures> = {}): DashboardFigures =>
 function dashboard(days: number, firstDay: string, lastDay: string): AnalyticsDashboard {
   return {
     waitlistSignups: 40,
+    confirmedWaitlistSignups: 30,
     contactSubmissions: 4,
     featureEngagement: 9,
     period: {

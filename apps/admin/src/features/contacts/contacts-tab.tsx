@@ -1,14 +1,5 @@
 import { apiRoutes, type ContactMessage, type Page } from '@repo/api-client';
-import {
-  Card,
-  CardContent,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@repo/ui';
+import { Card, CardContent } from '@repo/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PaginationState } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
@@ -16,6 +7,7 @@ import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
 import { DataTable } from '@/components/data-table';
 import { DeleteEntryDialog, type DeletionTarget } from '@/components/delete-entry-dialog';
 import { ExportButton } from '@/components/export-button';
+import { FilterSelect } from '@/components/filter-select';
 import { SectionHeader } from '@/components/section-header';
 import { TablePagination } from '@/components/table-pagination';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
@@ -120,27 +112,16 @@ export function ContactsTab() {
       />
       <CardContent className="grid grid-cols-1 gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="grid gap-2">
-            <Label htmlFor="contacts-status">Status</Label>
-            <Select
-              value={status}
-              onValueChange={(value) => {
-                setStatus(value);
-                setPagination((current) => ({ ...current, pageIndex: 0 }));
-              }}
-            >
-              <SelectTrigger id="contacts-status" className="w-44">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {STATUS_FILTERS.map((filter) => (
-                  <SelectItem key={filter.value} value={filter.value}>
-                    {filter.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <FilterSelect
+            id="contacts-status"
+            label="Status"
+            value={status}
+            options={STATUS_FILTERS}
+            onChange={(value) => {
+              setStatus(value);
+              setPagination((current) => ({ ...current, pageIndex: 0 }));
+            }}
+          />
           <ColumnVisibilityMenu table={table} />
         </div>
         <DataTable

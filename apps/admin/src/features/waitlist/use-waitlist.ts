@@ -1,4 +1,10 @@
-import type { Page, SortOrder, WaitlistEntry, WaitlistSortField } from '@repo/api-client';
+import type {
+  Page,
+  SortOrder,
+  WaitlistEntry,
+  WaitlistSortField,
+  WaitlistState,
+} from '@repo/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { QUERY_PATHS } from '@/lib/query-paths';
 
@@ -8,6 +14,7 @@ export interface WaitlistQuery {
   sortBy: WaitlistSortField;
   sortOrder: SortOrder;
   search: string;
+  state?: WaitlistState;
 }
 
 /**

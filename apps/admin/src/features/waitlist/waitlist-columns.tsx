@@ -6,6 +6,36 @@ import { PersonTimelineButton } from '@/features/people/person-timeline';
 
 export type WaitlistAction = { kind: 'approve' | 'update'; entry: WaitlistEntry };
 
+/** Issue 11: what the row's other buttons ask for. */
+export interface WaitlistRowHandlers {
+  onAction: (action: WaitlistAction) => void;
+  onDelete: (entry: WaitlistEntry) => void;
+  onResendConfirmation: (entry: WaitlistEntry) => void;
+  onShowReferrals: (entry: WaitlistEntry) => void;
+  /** The entry whose confirmation is being resent, if any. */
+  resendingId: string | null;
+}
+
+function ConfirmationBadge({ entry }: { entry: WaitlistEntry }) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      {entry.confirmedAt ? (
+        <Badge variant="secondary">Confirmed</Badge>
+      ) : (
+        <Badge variant="outline">Unconfirmed</Badge>
+      )}
+      {entry.invitationExpiredAt ? (
+        <Badge
+          variant="outline"
+          title={`Invitation expired ${formatDate(entry.invitationExpiredAt)}`}
+        >
+          Invitation expired
+        </Badge>
+      ) : null}
+    </div>
+  );
+}
+
 function optional(value: string | null): string {
   return value?.trim() ? value : '—';
 }
@@ -14,10 +44,13 @@ function optional(value: string | null): string {
  * Column ids equal the API's sortBy fields, so react-table's sorting state is
  * sent to the server as is.
  */
-export function waitlistColumns(
-  onAction: (action: WaitlistAction) => void,
-  onDelete: (entry: WaitlistEntry) => void,
-): ColumnDef<WaitlistEntry>[] {
+export function waitlistColumns({
+  onAction,
+  onDelete,
+  onResendConfirmation,
+  onShowReferrals,
+  resendingId,
+}: WaitlistRowHandlers): ColumnDef<WaitlistEntry>[] {
   return [
     { id: 'firstName', accessorKey: 'firstName', header: 'First name' },
     { id: 'lastName', accessorKey: 'lastName', header: 'Last name' },
@@ -58,6 +91,40 @@ export function waitlistColumns(
       header: 'User type',
       enableSorting: false,
       cell: ({ row }) => optional(row.original.userType),
+    },
+    {
+      id: 'state',
+      header: 'State',
+      enableSorting: false,
+      cell: ({ row }) => <ConfirmationBadge entry={row.original} />,
+    },
+    {
+      id: 'position',
+      accessorKey: 'position',
+      header: 'Position',
+      sortDescFirst: false,
+      cell: ({ row }) =>
+        row.original.position === null ? '—' : `#${row.original.position.toLocaleString('en-US')}`,
+    },
+    {
+      id: 'referralCount',
+      accessorKey: 'referralCount',
+      header: 'Referrals',
+      sortDescFirst: true,
+      cell: ({ row }) => {
+        const entry = row.original;
+        return (
+          <Button
+            size="sm"
+            variant="link"
+            className="h-auto p-0"
+            onClick={() => onShowReferrals(entry)}
+            aria-label={`Referrals of ${entry.firstName} ${entry.lastName}: ${entry.referralCount}`}
+          >
+            {entry.referralCount}
+          </Button>
+        );
+      },
     },
     {
       id: 'createdAt',
@@ -112,6 +179,17 @@ export function waitlistColumns(
             >
               Hang Tight
             </Button>
+            {entry.confirmedAt ? null : (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={resendingId === entry.id}
+                onClick={() => onResendConfirmation(entry)}
+                aria-label={`Resend confirmation to ${name}`}
+              >
+                Resend confirmation
+              </Button>
+            )}
             <PersonTimelineButton email={entry.email} name={name} />
             {deleteButton}
           </div>

@@ -21,6 +21,12 @@ function entry(overrides: Partial<WaitlistEntry> = {}): WaitlistEntry {
     contentWorkflow: null,
     createdAt: '2025-05-26T12:00:00.000Z',
     participantId: null,
+    confirmedAt: '2025-05-26T12:05:00.000Z',
+    referralCode: 'ADA23456',
+    referredById: null,
+    referralCount: 0,
+    position: 1,
+    invitationExpiredAt: null,
     ...overrides,
   };
 }
@@ -232,6 +238,83 @@ describe('waitlist tab', () => {
     );
     expect(await screen.findByText('Deletion failed')).toBeInTheDocument();
     expect(screen.getByText('Waitlist entry not found')).toBeInTheDocument();
+  });
+
+  // Issue 11: double opt-in, referrals and the queue.
+  it('shows state, position and referrals, filters by state and sorts by position', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/waitlist': page([
+        entry({ referralCount: 3, position: 2 }),
+        entry({
+          id: 'w2',
+          email: 'bob@example.com',
+          firstName: 'Bob',
+          confirmedAt: null,
+          position: null,
+        }),
+      ]),
+    });
+    const lastListCall = () =>
+      calls.filter((call) => call.path.startsWith('/api/admin/waitlist')).at(-1)?.path;
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistTab />);
+    const ada = (await screen.findByText('ada@example.com')).closest('tr')!;
+    expect(within(ada).getByText('Confirmed')).toBeInTheDocument();
+    expect(within(ada).getByText('#2')).toBeInTheDocument();
+    expect(within(ada).getByRole('button', { name: 'Referrals of Ada Lovelace: 3' })).toBeVisible();
+    expect(within(ada).queryByRole('button', { name: /Resend confirmation/ })).toBeNull();
+    const bob = screen.getByText('bob@example.com').closest('tr')!;
+    expect(within(bob).getByText('Unconfirmed')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'State' }));
+    await user.click(await screen.findByRole('option', { name: 'Unconfirmed' }));
+    await waitFor(() => expect(lastListCall()).toContain('state=unconfirmed'));
+
+    await user.click(screen.getByRole('button', { name: /Position/ }));
+    await waitFor(() => expect(lastListCall()).toContain('sortBy=position&sortOrder=asc'));
+  });
+
+  it('resends the confirmation of an unconfirmed entry', async () => {
+    const { calls } = mockApi({
+      'GET /api/admin/waitlist': page([entry({ confirmedAt: null, position: null })]),
+      'POST /api/admin/waitlist/w1/resend-confirmation': { status: 202, body: { messageId: 'm1' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistTab />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Resend confirmation to Ada Lovelace' }),
+    );
+    expect(await screen.findByText('Confirmation resent')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(true);
+  });
+
+  it('shows who referred an entry and whom it referred', async () => {
+    const person = (id: string, firstName: string, credited: boolean) => ({
+      id,
+      email: `${firstName.toLowerCase()}@example.com`,
+      firstName,
+      lastName: 'Person',
+      confirmedAt: '2025-05-26T12:00:00.000Z',
+      createdAt: '2025-05-26T12:00:00.000Z',
+      credited,
+    });
+    mockApi({
+      'GET /api/admin/waitlist': page([entry({ referralCount: 1 })]),
+      'GET /api/admin/waitlist/w1/referrals': {
+        body: {
+          referredBy: [person('r0', 'Grace', true)],
+          referrals: [person('r1', 'Linus', true), person('r2', 'Alan', false)],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistTab />);
+    await user.click(await screen.findByRole('button', { name: 'Referrals of Ada Lovelace: 1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('grace@example.com')).toBeInTheDocument();
+    expect(within(dialog).getByText('Referred (2)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Counted')).toBeInTheDocument();
+    expect(within(dialog).getByText('Not counted')).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,10 @@
-import { apiRoutes, type WaitlistEntry, type WaitlistSortField } from '@repo/api-client';
+import {
+  apiRoutes,
+  type WaitlistEntry,
+  type WaitlistSortField,
+  type WaitlistState,
+} from '@repo/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Card, CardContent, Input, Label } from '@repo/ui';
 import type { PaginationState, SortingState, VisibilityState } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -6,10 +12,13 @@ import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
 import { DataTable } from '@/components/data-table';
 import type { DeletionTarget } from '@/components/delete-entry-dialog';
 import { ExportButton } from '@/components/export-button';
+import { FilterSelect } from '@/components/filter-select';
 import { SectionHeader } from '@/components/section-header';
 import { TablePagination } from '@/components/table-pagination';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { api } from '@/lib/api';
+import { TOAST } from '@/lib/messages';
+import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type WaitlistAction, waitlistColumns } from './waitlist-columns';
@@ -18,9 +27,19 @@ import { useWaitlist } from './use-waitlist';
 
 const SEARCH_DELAY_MS = 300;
 
+/** Issue 11: confirmed (double opt-in) or not. */
+const STATE_FILTERS = [
+  { value: 'all', label: 'All entries' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'unconfirmed', label: 'Unconfirmed' },
+] as const;
+
 // The console's first screen: its dialogs download with the first action that opens one (issue 13).
 const WaitlistEmailDialog = lazy(() =>
   import('./waitlist-email-dialog').then((module) => ({ default: module.WaitlistEmailDialog })),
+);
+const ReferralChainDialog = lazy(() =>
+  import('./referral-chain-dialog').then((module) => ({ default: module.ReferralChainDialog })),
 );
 const DeleteEntryDialog = lazy(() =>
   import('@/components/delete-entry-dialog').then((module) => ({
@@ -40,9 +59,26 @@ export function WaitlistTab() {
   });
   const [action, setAction] = useState<WaitlistAction | null>(null);
   const [deleting, setDeleting] = useState<DeletionTarget | null>(null);
+  const [referralsOf, setReferralsOf] = useState<WaitlistEntry | null>(null);
+  const [state, setState] = useState('all');
   // Mounted from the first action on, so closing animates and returns focus as usual.
   const [dialogsMounted, setDialogsMounted] = useState(false);
-  if (!dialogsMounted && (action !== null || deleting !== null)) setDialogsMounted(true);
+  if (!dialogsMounted && (action !== null || deleting !== null || referralsOf !== null))
+    setDialogsMounted(true);
+  const queryClient = useQueryClient();
+  const resendConfirmation = useMutation({
+    mutationFn: (entry: WaitlistEntry) => api.admin.waitlist.resendConfirmation(entry.id),
+    onSuccess: (_data, entry) => {
+      notifySuccess(
+        TOAST.confirmationResent,
+        `A new confirmation link is on its way to ${entry.email}.`,
+      );
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.outbox] });
+    },
+    onError: (error) => notifyFailure(TOAST.resendFailed, error),
+  });
+  const { mutate: resend } = resendConfirmation;
+  const resendingId = (resendConfirmation.isPending && resendConfirmation.variables?.id) || null;
 
   // A new search starts from page 1 (adjusting state while rendering, not in an effect).
   const [searchedFor, setSearchedFor] = useState(debouncedSearch);
@@ -58,17 +94,23 @@ export function WaitlistTab() {
     sortBy: (sort?.id ?? 'createdAt') as WaitlistSortField,
     sortOrder: sort?.desc === false ? 'asc' : 'desc',
     search: debouncedSearch,
+    state: state === 'all' ? undefined : (state as WaitlistState),
   });
 
   const columns = useMemo(
     () =>
-      waitlistColumns(setAction, (entry: WaitlistEntry) =>
-        setDeleting({
-          remove: () => api.admin.waitlist.remove(entry.id),
-          label: `${entry.firstName} ${entry.lastName}`,
-        }),
-      ),
-    [],
+      waitlistColumns({
+        onAction: setAction,
+        onDelete: (entry: WaitlistEntry) =>
+          setDeleting({
+            remove: () => api.admin.waitlist.remove(entry.id),
+            label: `${entry.firstName} ${entry.lastName}`,
+          }),
+        onResendConfirmation: resend,
+        onShowReferrals: setReferralsOf,
+        resendingId,
+      }),
+    [resend, resendingId],
   );
   const table = useServerPagedTable({
     page: query.data,
@@ -108,6 +150,16 @@ export function WaitlistTab() {
                 onChange={(event) => setSearch(event.target.value)}
               />
             </div>
+            <FilterSelect
+              id="waitlist-state"
+              label="State"
+              value={state}
+              options={STATE_FILTERS}
+              onChange={(value) => {
+                setState(value);
+                setPagination((current) => ({ ...current, pageIndex: 0 }));
+              }}
+            />
             <ColumnVisibilityMenu table={table} />
           </div>
           <DataTable
@@ -128,6 +180,7 @@ export function WaitlistTab() {
         {dialogsMounted ? (
           <Suspense fallback={null}>
             <WaitlistEmailDialog action={action} onClose={() => setAction(null)} />
+            <ReferralChainDialog entry={referralsOf} onClose={() => setReferralsOf(null)} />
             <DeleteEntryDialog
               target={deleting}
               onClose={() => setDeleting(null)}

@@ -1,0 +1,108 @@
+import { apiRoutes, type ReferralChain, type WaitlistEntry } from '@repo/api-client';
+import {
+  Badge,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@repo/ui';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '@/lib/format';
+import { errorMessage } from '@/lib/notify';
+
+type Person = ReferralChain['referrals'][number];
+
+function PersonLine({ person, showCredit }: { person: Person; showCredit: boolean }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <span>
+        <span className="font-medium">
+          {person.firstName} {person.lastName}
+        </span>{' '}
+        <span className="text-muted-foreground">{person.email}</span>
+      </span>
+      <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+        {formatDate(person.createdAt)}
+        {person.confirmedAt ? null : <Badge variant="outline">Unconfirmed</Badge>}
+        {showCredit ? (
+          person.credited ? (
+            <Badge variant="secondary">Counted</Badge>
+          ) : (
+            <Badge variant="outline">Not counted</Badge>
+          )
+        ) : null}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * Issue 11: who referred an entry (and who referred them) and whom it
+ * referred, with whether each referral counted (confirmed, another mailbox).
+ */
+export function ReferralChainDialog({
+  entry,
+  onClose,
+}: {
+  entry: WaitlistEntry | null;
+  onClose: () => void;
+}) {
+  const chain = useQuery<ReferralChain>({
+    queryKey: [apiRoutes.admin.waitlist.referrals(entry?.id ?? '')],
+    enabled: entry !== null,
+  });
+  const data = entry ? chain.data : undefined;
+  return (
+    <Dialog open={entry !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Referrals</DialogTitle>
+          <DialogDescription>
+            {entry
+              ? `${entry.firstName} ${entry.lastName} · code ${entry.referralCode ?? '—'} · ${entry.referralCount} counted`
+              : ''}
+          </DialogDescription>
+        </DialogHeader>
+        {chain.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(chain.error)}
+          </p>
+        ) : !data ? (
+          <p className="text-sm text-muted-foreground">Loading…</p>
+        ) : (
+          <div className="grid gap-4 text-sm">
+            <section aria-labelledby="referred-by-heading">
+              <h3 id="referred-by-heading" className="font-semibold">
+                Referred by
+              </h3>
+              {data.referredBy.length === 0 ? (
+                <p className="text-muted-foreground">Nobody: joined on their own.</p>
+              ) : (
+                <ol className="divide-y">
+                  {data.referredBy.map((person) => (
+                    <PersonLine key={person.id} person={person} showCredit={false} />
+                  ))}
+                </ol>
+              )}
+            </section>
+            <section aria-labelledby="referrals-heading">
+              <h3 id="referrals-heading" className="font-semibold">
+                Referred ({data.referrals.length})
+              </h3>
+              {data.referrals.length === 0 ? (
+                <p className="text-muted-foreground">Nobody yet.</p>
+              ) : (
+                <ul className="divide-y">
+                  {data.referrals.map((person) => (
+                    <PersonLine key={person.id} person={person} showCredit />
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
