@@ -109,8 +109,11 @@ describe('waitlist', () => {
     await answerRequiredSteps(page, form, 'ada.keyboard@example.com');
     // Step 5: focus is in the radio group; the arrow keys choose, Enter moves on.
     await expect.poll(() => isFocused(form.getByRole('radio', { name: 'Freelancer' }))).toBe(true);
-    await page.keyboard.press('ArrowDown');
+    // Radix moves the focus on the next tick and checks the radio it lands on only while
+    // the key is still down, as a person's is: held until then (a press can be too quick).
+    await page.keyboard.down('ArrowDown');
     await expect.poll(() => form.getByRole('radio', { name: 'Agency' }).isChecked()).toBe(true);
+    await page.keyboard.up('ArrowDown');
     expect(await form.getByText('Step 5 of 7').count()).toBe(1);
     await page.keyboard.press('Enter');
     await form.getByText('Step 6 of 7').waitFor();
