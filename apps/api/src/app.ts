@@ -6,6 +6,7 @@ import type { Config } from './config';
 import adminAuth from './plugins/app/admin-auth';
 import authentication from './plugins/app/authentication';
 import email from './plugins/app/email';
+import invitationExpiry from './plugins/app/invitation-expiry';
 import retention from './plugins/app/retention';
 import compression from './plugins/external/compression';
 import { configPlugin, dbPlugin } from './plugins/external/core';
@@ -18,6 +19,7 @@ import adminRoutes from './routes/api/admin';
 import analyticsRoutes from './routes/api/analytics';
 import authRoutes from './routes/api/auth';
 import betaFeedbackRoutes from './routes/api/beta-feedback';
+import betaInvitationRoutes from './routes/api/beta';
 import contactRoutes from './routes/api/contact';
 import emailRoutes from './routes/api/email';
 import postmarkWebhookRoutes from './routes/api/email/postmark-webhook';
@@ -105,6 +107,7 @@ export async function buildApp({
   await app.register(adminAuth);
   await app.register(email, { startWorker: startEmailWorker });
   await app.register(retention, { startTimer: startEmailWorker });
+  await app.register(invitationExpiry, { startTimer: startEmailWorker });
   // Before the routes: it collects them as they are added.
   await app.register(openapi);
 
@@ -116,6 +119,7 @@ export async function buildApp({
       await api.register(waitlistRoutes);
       await api.register(contactRoutes);
       await api.register(betaFeedbackRoutes);
+      await api.register(betaInvitationRoutes);
       await api.register(analyticsRoutes);
       await api.register(authRoutes);
       await api.register(emailRoutes);

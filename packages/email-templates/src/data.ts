@@ -17,6 +17,8 @@ export interface EmailTemplateData {
   actionUrl?: string;
   /** Waitlist confirmation: the signed link to the person's place in the queue. */
   statusUrl?: string;
+  /** Beta invitation: when the seat it holds lapses unless accepted (ISO 8601). */
+  invitationExpiresAt?: string;
   /** Announcement only: subject, heading and body (paragraphs split by blank lines). */
   subject?: string;
   heading?: string;

@@ -71,6 +71,19 @@ describe('the email template registry', () => {
     expect(email.html).toContain('href="https://wordloom.example/beta"');
   });
 
+  it('carries the accept link and the day the held seat lapses (issue 11)', async () => {
+    const email = await renderEmail(findEmailTemplate('beta-invitation')!, {
+      firstName: 'Ada',
+      siteUrl: 'https://wordloom.example',
+      actionUrl: 'https://wordloom.example/beta/accept?token=abc_DEF-123',
+      invitationExpiresAt: '2026-06-09T10:00:00.000Z',
+    });
+    expect(email.html).toContain('href="https://wordloom.example/beta/accept?token=abc_DEF-123"');
+    expect(email.text).toContain('Accept your invitation');
+    expect(email.text).toContain('held for you until 9 June 2026');
+    expect(email.html).not.toContain('Start your beta');
+  });
+
   it('shows a visible unsubscribe link only when one is given', async () => {
     const template = findEmailTemplate('announcement')!;
     const without = await renderEmail(template, {});

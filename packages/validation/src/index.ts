@@ -7,5 +7,6 @@ export * from './beta-feedback';
 export * from './survey-progress';
 export * from './auth';
 export * from './admin';
+export * from './beta-seats';
 export * from './analytics';
 export * from './issues';

@@ -1,6 +1,6 @@
-import type { BetaParticipant } from '@repo/api-client';
-import type { BetaParticipantRow, DB } from '@repo/db';
-import { sql } from 'kysely';
+import type { BetaParticipant, ExpiringInvitation } from '@repo/api-client';
+import type { BetaParticipantRow, Database, DB } from '@repo/db';
+import { type ExpressionBuilder, sql } from 'kysely';
 
 const columns = [
   'id',
@@ -11,6 +11,8 @@ const columns = [
   'status',
   'invitedAt',
   'lastActiveAt',
+  'invitationExpiresAt',
+  'acceptedAt',
 ] as const;
 
 type Row = Pick<BetaParticipantRow, (typeof columns)[number]>;
@@ -20,7 +22,24 @@ function toBetaParticipant(row: Row): BetaParticipant {
     ...row,
     invitedAt: row.invitedAt.toISOString(),
     lastActiveAt: row.lastActiveAt?.toISOString() ?? null,
+    invitationExpiresAt: row.invitationExpiresAt?.toISOString() ?? null,
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * "Now" for seats: the statement's own time, not the transaction's start. A
+ * transaction may wait a while for the cap lock; an invitation that lapsed
+ * meanwhile must not be accepted by one request and counted as free by another.
+ */
+const statementNow = sql<Date>`statement_timestamp()`;
+
+/** An invitation still holding its seat: invited, and not past its expiry. */
+function isHeldInvitation(eb: ExpressionBuilder<Database, 'betaParticipants'>) {
+  return eb.and([
+    eb('status', '=', 'invited'),
+    eb.or([eb('invitationExpiresAt', 'is', null), eb('invitationExpiresAt', '>', statementNow)]),
+  ]);
 }
 
 /** Newest first; at most BETA_CAP rows, so no pagination. */
@@ -53,6 +72,7 @@ export async function findParticipantsByIds(db: DB, ids: string[]): Promise<Beta
   return rows.map(toBetaParticipant);
 }
 
+/** Activates or deactivates an accepted participant (never an invitation: see the PATCH route). */
 export async function updateParticipantStatus(
   db: DB,
   id: string,
@@ -62,26 +82,58 @@ export async function updateParticipantStatus(
     .updateTable('betaParticipants')
     .set({ status })
     .where('id', '=', id)
+    .where('status', '!=', 'invited')
     .returning(columns)
     .executeTakeFirst();
   return row ? toBetaParticipant(row) : undefined;
 }
 
 /**
- * Serialises approvals for the rest of the transaction, so that "count, then
- * insert" cannot let two approvals take the last place (spec section 9: 100 testers).
+ * Serialises everything that takes or frees a seat (approvals, auto-fill,
+ * reactivation, acceptance, expiry) for the rest of the transaction, so that
+ * "count, then insert" cannot let two of them take the last seat (spec
+ * section 9: 100 testers).
  */
 export async function lockBetaCap(db: DB): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('wordloom:beta-cap'))`.execute(db);
 }
 
-/** Every participant holds a place, active or not: the cap counts invitations. */
-export async function countParticipants(db: DB): Promise<number> {
+/**
+ * Seats held (issue 11): active participants and invitations not yet expired.
+ * Inactive participants hold none, and a lapsed invitation holds none even
+ * before the expiry job has removed it.
+ */
+export async function countSeatsHeld(db: DB): Promise<number> {
   const row = await db
     .selectFrom('betaParticipants')
     .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => eb.or([eb('status', '=', 'active'), isHeldInvitation(eb)]))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Invitations still holding a seat that lapse within `hours`, soonest first. */
+export async function listExpiringInvitations(
+  db: DB,
+  hours: number,
+): Promise<ExpiringInvitation[]> {
+  const rows = await db
+    .selectFrom('betaParticipants')
+    .select(['id', 'firstName', 'lastName', 'email', 'invitationExpiresAt'])
+    .where('status', '=', 'invited')
+    .where('invitationExpiresAt', '>', statementNow)
+    .where(
+      'invitationExpiresAt',
+      '<=',
+      sql<Date>`statement_timestamp() + make_interval(hours => ${hours})`,
+    )
+    .orderBy('invitationExpiresAt')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    invitationExpiresAt: row.invitationExpiresAt!.toISOString(),
+  }));
 }
 
 export async function participantExistsFor(
@@ -101,9 +153,15 @@ export async function participantExistsFor(
   return row !== undefined;
 }
 
-export async function insertParticipant(
+/**
+ * Adds an invited participant: the invitation holds a seat until `expiresAt`.
+ * Only the SHA-256 of the link's token is stored. A lapsed invitation's mark on
+ * the entry is cleared: the entry is out of the queue again.
+ */
+export async function insertInvitedParticipant(
   db: DB,
   entry: { id: string; firstName: string; lastName: string; email: string },
+  invitation: { tokenHash: string; expiresAt: Date },
 ): Promise<BetaParticipant> {
   const row = await db
     .insertInto('betaParticipants')
@@ -112,9 +170,108 @@ export async function insertParticipant(
       firstName: entry.firstName,
       lastName: entry.lastName,
       email: entry.email,
+      status: 'invited',
       invitedAt: sql<Date>`now()`,
+      invitationExpiresAt: invitation.expiresAt,
+      invitationTokenHash: invitation.tokenHash,
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
+  await db
+    .updateTable('waitlistEntries')
+    .set({ invitationExpiredAt: null })
+    .where('id', '=', entry.id)
+    .where('invitationExpiredAt', 'is not', null)
+    .execute();
   return toBetaParticipant(row);
+}
+
+/**
+ * A resent invitation gets a new token; the old link stops working. Only an
+ * invitation that still holds its seat: undefined otherwise.
+ */
+export async function replaceInvitationToken(
+  db: DB,
+  id: string,
+  tokenHash: string,
+): Promise<BetaParticipant | undefined> {
+  const row = await db
+    .updateTable('betaParticipants')
+    .set({ invitationTokenHash: tokenHash })
+    .where('id', '=', id)
+    .where(isHeldInvitation)
+    .returning(columns)
+    .executeTakeFirst();
+  return row ? toBetaParticipant(row) : undefined;
+}
+
+/**
+ * Accepts the invitation whose token hashes to `tokenHash`, if it still holds its
+ * seat: the participant becomes active and the token is cleared (single use).
+ * The entry's address counts as confirmed: the invitation reached it.
+ */
+export async function acceptInvitationByTokenHash(
+  db: DB,
+  tokenHash: string,
+): Promise<BetaParticipant | undefined> {
+  const row = await db
+    .updateTable('betaParticipants')
+    .set({
+      status: 'active',
+      acceptedAt: statementNow,
+      lastActiveAt: statementNow,
+      invitationTokenHash: null,
+    })
+    .where('invitationTokenHash', '=', tokenHash)
+    .where(isHeldInvitation)
+    .returning(columns)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.waitlistEntryId) {
+    await db
+      .updateTable('waitlistEntries')
+      .set({ confirmedAt: statementNow })
+      .where('id', '=', row.waitlistEntryId)
+      .where('confirmedAt', 'is', null)
+      .execute();
+  }
+  return toBetaParticipant(row);
+}
+
+/** Whether a token belongs to an invitation that lapsed but has not been removed yet. */
+export async function isLapsedInvitationToken(db: DB, tokenHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('betaParticipants')
+    .select('id')
+    .where('invitationTokenHash', '=', tokenHash)
+    .where('status', '=', 'invited')
+    .where('invitationExpiresAt', '<=', statementNow)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Removes the invitations that lapsed by `now`, and marks their entries
+ * expired: they are back in the queue (no participant), and may be approved
+ * again. Returns the removed participants' ids and their entries.
+ */
+export async function removeLapsedInvitations(
+  db: DB,
+  now: Date,
+): Promise<{ id: string; waitlistEntryId: string | null }[]> {
+  const removed = await db
+    .deleteFrom('betaParticipants')
+    .where('status', '=', 'invited')
+    .where('invitationExpiresAt', '<=', now)
+    .returning(['id', 'waitlistEntryId'])
+    .execute();
+  const entryIds = removed.flatMap((row) => (row.waitlistEntryId ? [row.waitlistEntryId] : []));
+  if (entryIds.length > 0) {
+    await db
+      .updateTable('waitlistEntries')
+      .set({ invitationExpiredAt: now })
+      .where('id', 'in', entryIds)
+      .execute();
+  }
+  return removed;
 }

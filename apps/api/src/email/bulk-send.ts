@@ -21,8 +21,9 @@ const fullName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
 
 /**
- * Who a bulk send reaches and who it skips, and why: unknown ids, inactive
- * participants, addresses suppressed on the broadcast stream (opt-outs kept
+ * Who a bulk send reaches and who it skips, and why: unknown ids, participants
+ * not active (deactivated, or invited and not yet accepted: beta news is for
+ * testers, issue 11), addresses suppressed on the broadcast stream (opt-outs kept
  * apart from bounces and complaints), and anyone sent the same template in the
  * last seven days.
  */

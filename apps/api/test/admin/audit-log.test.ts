@@ -1,6 +1,7 @@
 import type { AuditLogEntry, AuditLogPage } from '@repo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
+import { acceptInvitationOf } from '../helpers/seats';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
@@ -69,6 +70,8 @@ describe('the audit log records', () => {
   });
 
   it('participant and contact status changes', async () => {
+    // Issue 11: only an accepted invitation can be deactivated.
+    await acceptInvitationOf(ctx, 'audit-approve@example.com');
     const status = await inject('PATCH', `/api/admin/beta/participants/${participantId}`, {
       status: 'inactive',
     });

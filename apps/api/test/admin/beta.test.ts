@@ -34,7 +34,7 @@ async function participantCount() {
 }
 
 describe('POST /api/admin/beta/approve/:id', () => {
-  it('creates the participant and queues the invitation', async () => {
+  it('creates the participant, invited and holding a seat, and queues the invitation', async () => {
     const [id] = await seedWaitlist(ctx, 1, () => ({
       firstName: 'Grace',
       email: 'grace@example.com',
@@ -51,9 +51,12 @@ describe('POST /api/admin/beta/approve/:id', () => {
       firstName: 'Grace',
       lastName: 'Last0',
       email: 'grace@example.com',
-      status: 'active',
+      // Issue 11: an invitation holds a seat until it is accepted or lapses.
+      status: 'invited',
       invitedAt: expect.stringMatching(/Z$/),
       lastActiveAt: null,
+      invitationExpiresAt: expect.stringMatching(/Z$/),
+      acceptedAt: null,
     });
     const [invitation] = await outboxFor('grace@example.com');
     expect(invitation).toMatchObject({
@@ -125,10 +128,13 @@ describe('GET /api/admin/beta/participants', () => {
 
 describe('PATCH /api/admin/beta/participants/:id', () => {
   it('deactivates and reactivates a participant', async () => {
-    const [participant] = await ctx.database.db
-      .selectFrom('betaParticipants')
-      .select('id')
-      .execute();
+    // An accepted invitation (issue 11: invitations themselves are not flipped here).
+    const participant = await ctx.database.db
+      .updateTable('betaParticipants')
+      .set({ status: 'active', acceptedAt: new Date() })
+      .where('email', '=', 'twice@example.com')
+      .returning('id')
+      .executeTakeFirst();
     const patch = (status: unknown) =>
       ctx.app.inject({
         method: 'PATCH',

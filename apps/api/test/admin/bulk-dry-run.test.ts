@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
+import { acceptInvitationOf } from '../helpers/seats';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
@@ -16,6 +17,8 @@ beforeAll(async () => {
   for (const id of entries) {
     const response = await post(`/api/admin/beta/approve/${id}`, {});
     ids.push(response.json().participant.id);
+    // Active participants (issue 11: an approval invites; the link accepts).
+    await acceptInvitationOf(ctx, response.json().participant.email);
   }
   const db = ctx.database.db;
   await db

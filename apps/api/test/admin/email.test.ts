@@ -3,6 +3,7 @@ import { EMAIL_MESSAGES } from '@repo/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../src/email/unsubscribe-token';
 import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
+import { acceptInvitationOf } from '../helpers/seats';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
@@ -27,6 +28,8 @@ beforeAll(async () => {
       headers: admin.headers,
     });
     participantIds.push(response.json().participant.id);
+    // Active participants (issue 11: an approval invites; the link accepts).
+    await acceptInvitationOf(ctx, response.json().participant.email);
   }
 });
 afterAll(() => ctx.close());

@@ -9,3 +9,4 @@ export * from './analytics';
 export * from './auth';
 export * from './email';
 export * from './admin';
+export * from './seats';

@@ -10,6 +10,7 @@ import emailRoutes from './email';
 import erasureRoutes from './erasure';
 import feedbackRoutes from './feedback';
 import peopleRoutes from './people';
+import settingsRoutes from './settings';
 import sourceRoutes from './sources';
 import waitlistAdminRoutes from './waitlist';
 
@@ -41,4 +42,5 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(peopleRoutes);
   await fastify.register(sourceRoutes);
   await fastify.register(analyticsOptOutRoutes);
+  await fastify.register(settingsRoutes);
 }

@@ -1,5 +1,9 @@
 import { findEmailTemplate } from '@repo/email-templates';
-import { BETA_CAP, participantStatusUpdateSchema } from '@repo/validation';
+import {
+  BETA_CAP,
+  INVITATION_EXPIRY_WARNING_HOURS,
+  participantStatusUpdateSchema,
+} from '@repo/validation';
 import {
   betaApprovalSchema,
   betaParticipantListSchema,
@@ -10,66 +14,104 @@ import {
 } from '@repo/validation/responses';
 import { z } from 'zod';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
+import { fillFreeSeats } from '../../../../beta/auto-fill';
+import {
+  ALREADY_APPROVED_MESSAGE,
+  BETA_FULL_MESSAGE,
+  invitationExpiry,
+  inviteToBeta,
+  prepareInvitation,
+  prepareInvitationWithoutLink,
+} from '../../../../beta/invitations';
+import {
+  countSeatsHeld,
+  findParticipant,
+  listExpiringInvitations,
+  listParticipants,
+  lockBetaCap,
+  replaceInvitationToken,
+  updateParticipantStatus,
+} from '../../../../beta/participants-repository';
 import { conflict, notFound } from '../../../../errors';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 import { findWaitlistEntry } from '../../../../waitlist/waitlist-repository';
-import {
-  countParticipants,
-  findParticipant,
-  insertParticipant,
-  listParticipants,
-  lockBetaCap,
-  participantExistsFor,
-  updateParticipantStatus,
-} from '../../../../beta/participants-repository';
 
-export const BETA_FULL_MESSAGE = `The beta is full: all ${BETA_CAP} places are taken`;
-export const ALREADY_APPROVED_MESSAGE =
-  'This waitlist entry has already been approved for the beta';
+export { ALREADY_APPROVED_MESSAGE, BETA_FULL_MESSAGE };
+export const INVITATION_PENDING_MESSAGE =
+  'This invitation has not been accepted yet: it holds its seat until it is accepted or lapses';
+export const INVITATION_LAPSED_MESSAGE =
+  'This invitation has expired: its seat is free again, and the entry goes back to the queue';
 
-const invitationTemplate = findEmailTemplate('beta-invitation')!;
 const waitlistUpdateTemplate = findEmailTemplate('waitlist-update')!;
 
 const participantParams = idParamsSchema('Beta participant not found');
 const entryParams = idParamsSchema('Waitlist entry not found');
 
 export default async function betaRoutes(fastify: ApiInstance) {
-  const { db, mailer } = fastify;
+  const { config, db, mailer } = fastify;
 
   fastify.get(
     '/beta/participants',
     { schema: { response: { 200: betaParticipantListSchema, ...errorResponses(401) } } },
-    async () => ({ participants: await listParticipants(db), cap: BETA_CAP }),
+    async () => {
+      const [participants, held, expiringSoon] = await Promise.all([
+        listParticipants(db),
+        countSeatsHeld(db),
+        listExpiringInvitations(db, INVITATION_EXPIRY_WARNING_HOURS),
+      ]);
+      return {
+        participants,
+        cap: BETA_CAP,
+        seats: { held, free: Math.max(0, BETA_CAP - held), cap: BETA_CAP, expiringSoon },
+      };
+    },
   );
 
+  /*
+   * Spec section 4: active <-> inactive. Issue 11: deactivating frees a seat
+   * (auto-fill may take it at once), reactivating needs a free one. An
+   * invitation is neither: it becomes active when its link is accepted, and
+   * frees its seat when it lapses, so staff cannot flip it here (409).
+   */
   fastify.patch(
     '/beta/participants/:id',
     {
       schema: {
         params: participantParams,
         body: participantStatusUpdateSchema,
-        response: { 200: betaParticipantSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: betaParticipantSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const { id } = request.params;
       const { status } = request.body;
-      const participant = await db.transaction().execute(async (trx) => {
-        const updated = await updateParticipantStatus(trx, id, status);
-        if (!updated) throw notFound('Beta participant not found');
+      return db.transaction().execute(async (trx) => {
+        // The lock that guards approvals: a reactivation cannot take a seat an approval is taking.
+        await lockBetaCap(trx);
+        const current = await findParticipant(trx, id);
+        if (!current) throw notFound('Beta participant not found');
+        if (current.status === 'invited')
+          throw conflict(INVITATION_PENDING_MESSAGE, 'invitation_pending');
+        const takesSeat = status === 'active' && current.status !== 'active';
+        if (takesSeat && (await countSeatsHeld(trx)) >= BETA_CAP) {
+          throw conflict(BETA_FULL_MESSAGE, 'beta_full');
+        }
+        const updated = (await updateParticipantStatus(trx, id, status))!;
         await recordAudit(trx, auditActorOf(request), {
           action: 'participant.status',
           targetType: 'beta_participant',
           targetId: id,
           details: { status },
         });
+        if (status === 'inactive' && current.status === 'active') {
+          await fillFreeSeats(trx, { mailer, config });
+        }
         return updated;
       });
-      return participant;
     },
   );
 
-  // Spec section 4: approving adds a participant and sends the invitation.
+  // Spec section 4: approving adds a participant and sends the invitation (issue 11: which holds a seat).
   fastify.post(
     '/beta/approve/:id',
     {
@@ -83,33 +125,18 @@ export default async function betaRoutes(fastify: ApiInstance) {
       const entry = await findWaitlistEntry(db, id);
       if (!entry) throw notFound('Waitlist entry not found');
       if (entry.participantId) throw conflict(ALREADY_APPROVED_MESSAGE, 'already_approved');
-      const invitation = await mailer.prepare({
-        template: invitationTemplate,
-        to: entry.email,
-        data: {
-          firstName: entry.firstName,
-          lastName: entry.lastName,
-          companyName: entry.companyName,
-        },
-        stream: 'outbound',
-      });
+      const invitation = await prepareInvitation(mailer, config, entry, invitationExpiry(config));
       const result = await db.transaction().execute(async (trx) => {
         // The cap holds inside the transaction: under the lock, count then insert.
         await lockBetaCap(trx);
-        if (await participantExistsFor(trx, entry)) {
-          throw conflict(ALREADY_APPROVED_MESSAGE, 'already_approved');
-        }
-        if ((await countParticipants(trx)) >= BETA_CAP)
-          throw conflict(BETA_FULL_MESSAGE, 'beta_full');
-        const participant = await insertParticipant(trx, entry);
-        const [messageId] = await mailer.queue(trx, [invitation]);
+        const invited = await inviteToBeta(trx, mailer, entry, invitation);
         await recordAudit(trx, auditActorOf(request), {
           action: 'waitlist.approve',
           targetType: 'waitlist_entry',
           targetId: id,
-          details: { participantId: participant.id, messageId },
+          details: { participantId: invited.participant.id, messageId: invited.messageId },
         });
-        return { participant, messageId };
+        return invited;
       });
       return reply.status(201).send(result);
     },
@@ -151,31 +178,44 @@ export default async function betaRoutes(fastify: ApiInstance) {
     },
   );
 
+  /*
+   * A lost invitation. While it holds its seat, the resend carries a new link and
+   * the old one stops working; the expiry stays as it was (a resend is no way to
+   * hold a seat longer). A lapsed one is refused. An accepted participant gets the
+   * invitation again without a link: there is nothing left to accept.
+   */
   fastify.post(
     '/beta/resend-invite/:participantId',
     {
       schema: {
         params: z.object({ participantId: uuidParam('Beta participant not found') }),
-        response: { 202: queuedEmailSchema, ...errorResponses(401, 403, 404) },
+        response: { 202: queuedEmailSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       const id = request.params.participantId;
       const participant = await findParticipant(db, id);
       if (!participant) throw notFound('Beta participant not found');
-      const invitation = await mailer.prepare({
-        template: invitationTemplate,
-        to: participant.email,
-        data: { firstName: participant.firstName, lastName: participant.lastName },
-        stream: 'outbound',
-      });
+      const pending = participant.status === 'invited';
+      const invitation = pending
+        ? await prepareInvitation(
+            mailer,
+            config,
+            participant,
+            new Date(participant.invitationExpiresAt ?? invitationExpiry(config)),
+          )
+        : undefined;
+      const mail = invitation?.mail ?? (await prepareInvitationWithoutLink(mailer, participant));
       const messageId = await db.transaction().execute(async (trx) => {
-        const [queued] = await mailer.queue(trx, [invitation]);
+        if (invitation && !(await replaceInvitationToken(trx, id, invitation.tokenHash))) {
+          throw conflict(INVITATION_LAPSED_MESSAGE, 'invitation_expired');
+        }
+        const [queued] = await mailer.queue(trx, [mail]);
         await recordAudit(trx, auditActorOf(request), {
           action: 'participant.email',
           targetType: 'beta_participant',
           targetId: id,
-          details: { template: invitationTemplate.id, messageId: queued },
+          details: { template: mail.templateId, messageId: queued },
         });
         return queued;
       });
