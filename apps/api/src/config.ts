@@ -93,6 +93,10 @@ const envSchema = z
     RATE_LIMIT_ANALYTICS_MAX: z.coerce.number().int().min(1).default(120),
     /** Analytics events older than this (by received_at) are purged daily; 395 days is about 13 months. */
     ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
+    /** Issue 11: unconfirmed waitlist signups are purged after this many days. */
+    UNCONFIRMED_SIGNUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Issue 11: places a confirmed referral moves its referrer up the queue. */
+    REFERRAL_BOOST_PLACES: z.coerce.number().int().min(0).max(1000).default(5),
     /**
      * Load shedding: answer 503 with Retry-After while the event loop lags more than this
      * (ms) or the heap holds more than LOAD_SHEDDING_MAX_HEAP_MB. 0 turns a check off.
@@ -132,8 +136,11 @@ const envSchema = z
     EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
     /** First retry delay; each further retry doubles it (with jitter), up to one hour. */
     EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
-    /** Issue 11: a beta invitation holds its seat this many days, then lapses unless accepted. */
-    INVITATION_HOLD_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    /**
+     * Issue 11: a beta invitation holds its seat this many days, then lapses unless
+     * accepted. Fractions count (0.5 is 12 hours).
+     */
+    INVITATION_HOLD_DAYS: z.coerce.number().positive().max(90).default(7),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.POSTMARK_WEBHOOK_USERNAME) !== Boolean(env.POSTMARK_WEBHOOK_PASSWORD)) {

@@ -22,6 +22,9 @@ import type {
   ErasureResult,
   InvitationAccepted,
   InvitationAcceptRequest,
+  InviteCode,
+  InviteCodeCreateRequest,
+  InviteCodeUpdateRequest,
   InviteStaffRequest,
   LoginRequest,
   MessageResponse,
@@ -40,6 +43,7 @@ import type {
   TestEmailRequest,
   User,
   WaitlistSignupRequest,
+  WaitlistPlace,
   WaitlistSignupResponse,
 } from './types';
 
@@ -52,6 +56,10 @@ export function createSiteEndpoints(client: ApiClient) {
     waitlist: {
       signup: (body: WaitlistSignupRequest) =>
         client.post<WaitlistSignupResponse>(siteRoutes.waitlist.signup, body),
+      confirm: (token: string) =>
+        client.post<WaitlistPlace>(siteRoutes.waitlist.confirm, { token }),
+      status: (token: string) =>
+        client.get<WaitlistPlace>(pathWithParams(siteRoutes.waitlist.status, { token })),
     },
     betaInvitations: {
       accept: (body: InvitationAcceptRequest) =>
@@ -94,6 +102,8 @@ export function createConsoleEndpoints(client: ApiClient) {
     admin: {
       waitlist: {
         remove: (id: string) => client.delete<ErasureResult>(routes.admin.waitlist.entry(id)),
+        resendConfirmation: (id: string) =>
+          client.post<QueuedEmail>(routes.admin.waitlist.resendConfirmation(id)),
       },
       beta: {
         setStatus: (participantId: string, body: ParticipantStatusUpdate) =>
@@ -108,6 +118,12 @@ export function createConsoleEndpoints(client: ApiClient) {
       settings: {
         setAutoFill: (body: AutoFillSettingUpdate) =>
           client.put<AutoFillSetting>(routes.admin.settings.autoFill, body),
+      },
+      inviteCodes: {
+        create: (body: InviteCodeCreateRequest) =>
+          client.post<InviteCode>(routes.admin.inviteCodes.list, body),
+        update: (id: string, body: InviteCodeUpdateRequest) =>
+          client.patch<InviteCode>(routes.admin.inviteCodes.code(id), body),
       },
       contacts: {
         setStatus: (id: string, body: ContactStatusUpdate) =>

@@ -14,7 +14,13 @@ export const siteRoutes = {
     list: '/api/posts',
     post: (slug: string) => `/api/posts/${segment(slug)}`,
   },
-  waitlist: { signup: '/api/waitlist' },
+  waitlist: {
+    signup: '/api/waitlist',
+    /** Issue 11: the confirmation link's page posts its token here. */
+    confirm: '/api/waitlist/confirm',
+    /** Issue 11: a person's place, from the signed link of the confirmation email. */
+    status: '/api/waitlist/status',
+  },
   /** Issue 11: the invitation email's link lands on /beta/accept, whose button posts here. */
   betaInvitations: { accept: '/api/beta/invitations/accept' },
   contact: { send: '/api/contact' },
@@ -49,6 +55,8 @@ const consoleRoutes = {
       entry: (id: string) => `/api/admin/waitlist/${segment(id)}`,
       export: '/api/admin/waitlist/export',
       sources: '/api/admin/waitlist/sources',
+      resendConfirmation: (id: string) => `/api/admin/waitlist/${segment(id)}/resend-confirmation`,
+      referrals: (id: string) => `/api/admin/waitlist/${segment(id)}/referrals`,
     },
     beta: {
       participants: '/api/admin/beta/participants',
@@ -58,6 +66,12 @@ const consoleRoutes = {
         `/api/admin/beta/send-waitlist-update/${segment(waitlistEntryId)}`,
       resendInvite: (participantId: string) =>
         `/api/admin/beta/resend-invite/${segment(participantId)}`,
+    },
+    /** Issue 11: invite codes. */
+    inviteCodes: {
+      list: '/api/admin/invite-codes',
+      code: (id: string) => `/api/admin/invite-codes/${segment(id)}`,
+      redemptions: (id: string) => `/api/admin/invite-codes/${segment(id)}/redemptions`,
     },
     contacts: {
       list: '/api/admin/contacts',

@@ -75,7 +75,15 @@ export type SurveyTextAnswer = ItemOf<SurveyTextAnswerPage['items']>;
 // The waitlist and the beta.
 export type WaitlistPage = Output<typeof responses.waitlistPageSchema>;
 export type WaitlistEntry = Output<typeof responses.waitlistEntrySchema>;
+export type WaitlistPlace = Output<typeof responses.waitlistPlaceSchema>;
+export type ReferralChain = Output<typeof responses.referralChainSchema>;
 export type WaitlistSortField = requests.WaitlistSortField;
+export type WaitlistState = ItemOf<typeof requests.WAITLIST_STATES>;
+export type InviteCode = Output<typeof responses.inviteCodeSchema>;
+export type InviteCodeList = Output<typeof responses.inviteCodeListSchema>;
+export type InviteCodeRedemptions = Output<typeof responses.inviteCodeRedemptionsSchema>;
+export type InviteCodeCreateRequest = Input<typeof requests.inviteCodeCreateSchema>;
+export type InviteCodeUpdateRequest = Input<typeof requests.inviteCodeUpdateSchema>;
 export type WaitlistListQuery = Input<typeof requests.waitlistListQuerySchema>;
 export type SignupSources = Output<typeof responses.signupSourcesSchema>;
 export type BetaParticipant = Output<typeof responses.betaParticipantSchema>;

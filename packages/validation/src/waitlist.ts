@@ -10,6 +10,8 @@ import {
 } from './fields';
 import { REFERRAL_CODE_PATTERN } from './constants';
 
+const INVITE_CODE_INVALID = 'This invite code is not valid. Check it, or leave the field empty.';
+
 // Spec section 3 (waitlist signup) and section 5 (waitlist rules).
 export const USER_TYPE_OPTIONS = ['Freelancer', 'Agency', 'Internal Team'] as const;
 
@@ -80,6 +82,16 @@ export const waitlistSignupRequestSchema = waitlistSignupSchema.extend({
   source: signupSourceSchema.optional().catch(undefined),
   /** The referral code of the link the visitor came through (/beta?ref=CODE); a bad one is ignored. */
   referralCode: referralCodeField.optional().catch(undefined),
+  /** An invite code (/beta?invite=CODE or the overlay's field): a bad one is refused, never ignored. */
+  inviteCode: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string({ error: INVITE_CODE_INVALID })
+      .trim()
+      .regex(REFERRAL_CODE_PATTERN, { error: INVITE_CODE_INVALID })
+      .transform((code) => code.toUpperCase())
+      .optional(),
+  ),
 });
 
 export type WaitlistSignupInput = z.input<typeof waitlistSignupSchema>;

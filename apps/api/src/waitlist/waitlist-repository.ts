@@ -244,3 +244,15 @@ export function streamWaitlistEntries(db: DB): AsyncIterable<WaitlistEntryRecord
 export function findWaitlistEntry(db: DB, id: string): Promise<WaitlistEntryRecord | undefined> {
   return selectEntries(db).where('w.id', '=', id).executeTakeFirst();
 }
+
+/** The entry of an address (in any case), for an invite code brought by someone already listed. */
+export function findEntryByEmail(
+  db: DB,
+  email: string,
+): Promise<{ id: string; email: string; firstName: string; lastName: string } | undefined> {
+  return db
+    .selectFrom('waitlistEntries')
+    .select(['id', 'email', 'firstName', 'lastName'])
+    .where(sql<boolean>`lower(email) = lower(${email})`)
+    .executeTakeFirst();
+}

@@ -10,3 +10,4 @@ export * from './auth';
 export * from './email';
 export * from './admin';
 export * from './seats';
+export * from './invite-codes';

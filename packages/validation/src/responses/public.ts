@@ -32,11 +32,18 @@ export const blogPostSummarySchema = blogPostSchema.omit({ content: true, author
 export const postParamsSchema = z.object({ slug: z.string() });
 
 /** POST /api/waitlist (201) */
-export const waitlistSignupResponseSchema = z.object({ id: z.string(), message: z.string() }).meta({
-  examples: [
-    { id: '0b6f3a52-9d1e-4c1a-a1f2-3c4d5e6f7a8b', message: 'Successfully joined the waitlist!' },
-  ],
-});
+export const waitlistSignupResponseSchema = z
+  .object({
+    id: z.string(),
+    message: z.string(),
+    /** Issue 11: what an invite code did: a seat at once, or the front of the queue. */
+    invite: z.object({ outcome: z.enum(['approved', 'queued']) }).optional(),
+  })
+  .meta({
+    examples: [
+      { id: '0b6f3a52-9d1e-4c1a-a1f2-3c4d5e6f7a8b', message: 'Successfully joined the waitlist!' },
+    ],
+  });
 
 /**
  * A person's place on the waitlist (issue 11): POST /api/waitlist/confirm and

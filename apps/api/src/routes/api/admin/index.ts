@@ -9,6 +9,7 @@ import contactRoutes from './contacts';
 import emailRoutes from './email';
 import erasureRoutes from './erasure';
 import feedbackRoutes from './feedback';
+import inviteCodeRoutes from './invite-codes';
 import peopleRoutes from './people';
 import settingsRoutes from './settings';
 import sourceRoutes from './sources';
@@ -43,4 +44,5 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(sourceRoutes);
   await fastify.register(analyticsOptOutRoutes);
   await fastify.register(settingsRoutes);
+  await fastify.register(inviteCodeRoutes);
 }

@@ -14,7 +14,9 @@ import {
 import { confirmationEmail } from '../../../waitlist/confirmation-email';
 import { placeOfEntry } from '../../../waitlist/place';
 import { findReferrerByCode } from '../../../waitlist/referrals';
-import { addWaitlistSignup } from '../../../waitlist/waitlist-repository';
+import { addWaitlistSignup, findEntryByEmail } from '../../../waitlist/waitlist-repository';
+import { invitationExpiry, prepareInvitation } from '../../../beta/invitations';
+import { redeemInviteCode } from '../../../invite-codes/redeem-invite-code';
 
 const DUPLICATE_EMAIL_MESSAGE = 'This email address is already on the waitlist';
 
@@ -39,33 +41,57 @@ export default async function waitlistRoutes(fastify: ApiInstance) {
       config: formsLimit,
       schema: {
         body: waitlistSignupRequestSchema,
-        response: { 201: waitlistSignupResponseSchema, ...errorResponses(400, 409, 429) },
+        response: {
+          201: waitlistSignupResponseSchema,
+          // An invite code brought by someone already on the list.
+          200: waitlistSignupResponseSchema,
+          ...errorResponses(400, 409, 429),
+        },
       },
     },
     async (request, reply) => {
-      const { website, source, referralCode, ...signup } = request.body;
+      const { website, source, referralCode, inviteCode, ...signup } = request.body;
       if (isHoneypotFilled(website)) {
         // A bot filled the hidden field: it gets the usual answer, nothing is kept or mailed.
         request.log.info('waitlist signup dropped: honeypot filled');
         return reply.status(201).send({ id: randomUUID(), message: SIGNUP_SUCCESS_MESSAGE });
       }
+      const person = { ...signup, companyName: signup.company };
       const { token, hash } = newLinkToken();
-      // Issue 11: stored unconfirmed, with the confirmation email, in one transaction;
-      // a duplicate queues nothing here.
-      const id = await db.transaction().execute(async (trx) => {
+      // An invite code may invite the person at once: the invitation is rendered
+      // before the transaction (rendering takes time) and queued only if used.
+      const invitation = inviteCode
+        ? await prepareInvitation(mailer, config, person, invitationExpiry(config))
+        : undefined;
+      // Issue 11: stored unconfirmed, with the confirmation email (or, through a code
+      // with a free seat, the invitation), in one transaction; a refused code keeps nothing.
+      const result = await db.transaction().execute(async (trx) => {
         const referrer = await findReferrerByCode(trx, referralCode);
         const inserted = await addWaitlistSignup(trx, signup, source, {
           confirmationTokenHash: hash,
           referredById: referrer?.id,
         });
         if (inserted) {
-          await mailer.queue(trx, [
-            confirmationMail({ ...signup, companyName: signup.company, id: inserted }, token),
-          ]);
+          const entry = { ...person, id: inserted };
+          const outcome =
+            inviteCode && invitation
+              ? await redeemInviteCode(trx, mailer, entry, inviteCode, invitation)
+              : undefined;
+          // Accepting the invitation confirms the address: no confirmation mail then.
+          if (outcome !== 'approved') await mailer.queue(trx, [confirmationMail(entry, token)]);
+          return { id: inserted, created: true, outcome };
         }
-        return inserted;
+        // Someone already on the list who brings a code: it counts for their entry.
+        if (inviteCode && invitation) {
+          const existing = await findEntryByEmail(trx, signup.email);
+          const outcome = existing
+            ? await redeemInviteCode(trx, mailer, existing, inviteCode, invitation)
+            : undefined;
+          if (existing && outcome) return { id: existing.id, created: false, outcome };
+        }
+        return undefined;
       });
-      if (!id) {
+      if (!result) {
         // The spec's answer to a duplicate stands; an unconfirmed address gets its link again
         // (at most once an hour, so the form cannot be used to flood a mailbox).
         await db.transaction().execute(async (trx) => {
@@ -74,7 +100,11 @@ export default async function waitlistRoutes(fastify: ApiInstance) {
         });
         throw conflict(DUPLICATE_EMAIL_MESSAGE, 'duplicate_email');
       }
-      return reply.status(201).send({ id, message: SIGNUP_SUCCESS_MESSAGE });
+      return reply.status(result.created ? 201 : 200).send({
+        id: result.id,
+        message: SIGNUP_SUCCESS_MESSAGE,
+        ...(result.outcome ? { invite: { outcome: result.outcome } } : {}),
+      });
     },
   );
 

@@ -1,0 +1,103 @@
+import {
+  INVITE_CODE_MESSAGES,
+  inviteCodeCreateSchema,
+  inviteCodeUpdateSchema,
+} from '@repo/validation';
+import {
+  idParamsSchema,
+  inviteCodeListSchema,
+  inviteCodeRedemptionsSchema,
+  inviteCodeSchema,
+} from '@repo/validation/responses';
+import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
+import { conflict, notFound } from '../../../../errors';
+import {
+  createInviteCode,
+  listInviteCodes,
+  listRedemptions,
+  setInviteCodeDisabled,
+} from '../../../../invite-codes/invite-codes-repository';
+import { type ApiInstance, errorResponses } from '../../../../route-schemas';
+
+const codeParams = idParamsSchema('Invite code not found');
+
+/** Issue 11: invite codes, made by staff, redeemed on the public site. */
+export default async function inviteCodeRoutes(fastify: ApiInstance) {
+  const { db } = fastify;
+
+  fastify.get(
+    '/invite-codes',
+    { schema: { response: { 200: inviteCodeListSchema, ...errorResponses(401) } } },
+    async () => ({ items: await listInviteCodes(db) }),
+  );
+
+  fastify.post(
+    '/invite-codes',
+    {
+      schema: {
+        body: inviteCodeCreateSchema,
+        response: { 201: inviteCodeSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = auditActorOf(request);
+      const created = await db.transaction().execute(async (trx) => {
+        const code = await createInviteCode(trx, request.body, actor.actorUserId);
+        if (!code) throw conflict(INVITE_CODE_MESSAGES.duplicate, 'duplicate_invite_code');
+        await recordAudit(trx, actor, {
+          action: 'invite_code.create',
+          targetType: 'invite_code',
+          targetId: code.id,
+          details: { maxRedemptions: code.maxRedemptions, expiresAt: code.expiresAt },
+        });
+        return code;
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  fastify.patch(
+    '/invite-codes/:id',
+    {
+      schema: {
+        params: codeParams,
+        body: inviteCodeUpdateSchema,
+        response: { 200: inviteCodeSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { disabled } = request.body;
+      return db.transaction().execute(async (trx) => {
+        const code = await setInviteCodeDisabled(trx, id, disabled);
+        if (!code) throw notFound('Invite code not found');
+        await recordAudit(trx, auditActorOf(request), {
+          action: disabled ? 'invite_code.disable' : 'invite_code.enable',
+          targetType: 'invite_code',
+          targetId: id,
+        });
+        return code;
+      });
+    },
+  );
+
+  fastify.get(
+    '/invite-codes/:id/redemptions',
+    {
+      schema: {
+        params: codeParams,
+        response: { 200: inviteCodeRedemptionsSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const exists = await db
+        .selectFrom('inviteCodes')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!exists) throw notFound('Invite code not found');
+      return { items: await listRedemptions(db, id) };
+    },
+  );
+}

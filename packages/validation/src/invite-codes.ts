@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { REFERRAL_CODE_PATTERN } from './constants';
+import { optionalText } from './fields';
+
+/*
+ * Invite codes (issue 11): staff create them in the console; a visitor who
+ * brings one (/beta?invite=CODE, or the apply overlay's field) skips the queue.
+ */
+
+export const INVITE_CODE_MESSAGES = {
+  code: 'A code is 4 to 32 letters or digits',
+  maxRedemptions: 'Uses must be a whole number from 1 to 10,000',
+  expiresAt: 'The expiry must be a date and time in the future',
+  invalid: 'This invite code is not valid. Check it, or leave the field empty.',
+  expired: 'This invite code has expired.',
+  usedUp: 'This invite code has already been used.',
+  duplicate: 'An invite code with this text already exists',
+} as const;
+
+export const MAX_INVITE_CODE_REDEMPTIONS = 10_000;
+
+export const inviteCodeField = z
+  .string({ error: INVITE_CODE_MESSAGES.code })
+  .trim()
+  .regex(REFERRAL_CODE_PATTERN, { error: INVITE_CODE_MESSAGES.code })
+  .transform((code) => code.toUpperCase());
+
+/** POST /api/admin/invite-codes: a code of one's own, or a random one. */
+export const inviteCodeCreateSchema = z.object({
+  code: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    inviteCodeField.optional(),
+  ),
+  /** 1: single-use; more: a multi-use code with that limit. */
+  maxRedemptions: z.coerce
+    .number({ error: INVITE_CODE_MESSAGES.maxRedemptions })
+    .int({ error: INVITE_CODE_MESSAGES.maxRedemptions })
+    .min(1, { error: INVITE_CODE_MESSAGES.maxRedemptions })
+    .max(MAX_INVITE_CODE_REDEMPTIONS, { error: INVITE_CODE_MESSAGES.maxRedemptions })
+    .default(1),
+  expiresAt: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.iso
+      .datetime({ offset: true, error: INVITE_CODE_MESSAGES.expiresAt })
+      .refine((value) => Date.parse(value) > Date.now(), { error: INVITE_CODE_MESSAGES.expiresAt })
+      .optional(),
+  ),
+  note: optionalText(500),
+});
+export type InviteCodeCreate = z.output<typeof inviteCodeCreateSchema>;
+
+/** PATCH /api/admin/invite-codes/:id: codes are disabled (or enabled again), never edited. */
+export const inviteCodeUpdateSchema = z.object({
+  disabled: z.boolean({ error: 'disabled must be true or false' }),
+});
