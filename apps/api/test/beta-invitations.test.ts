@@ -124,8 +124,8 @@ describe('POST /api/beta/invitations/accept', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404, 404]);
   });
 
-  it('refuses an expired invitation (410 invitation_expired), before and after the expiry job', async () => {
-    const { participantId, token } = await invite('Mary');
+  it('refuses an expired invitation (410 invitation_expired) and frees its seat at once', async () => {
+    const { entryId, participantId, token } = await invite('Mary');
     await lapse(participantId);
     const expired = await accept({ token });
     expect(expired.statusCode).toBe(410);
@@ -133,13 +133,33 @@ describe('POST /api/beta/invitations/accept', () => {
       message: INVITATION_EXPIRED_MESSAGE,
       type: 'invitation_expired',
     });
-    expect(await participant(participantId)).toMatchObject({ status: 'invited', acceptedAt: null });
-    // The job removes the lapsed invitation with its token: the link then names nothing.
+    // Its own link noticed first: the invitation is removed, its entry is back in the queue.
+    expect(await participant(participantId)).toBeUndefined();
+    const entry = await ctx.database.db
+      .selectFrom('waitlistEntries')
+      .select('invitationExpiredAt')
+      .where('id', '=', entryId)
+      .executeTakeFirstOrThrow();
+    expect(entry.invitationExpiredAt).toBeInstanceOf(Date);
+    const audit = await ctx.database.db
+      .selectFrom('auditLog')
+      .select('actorLabel')
+      .where('action', '=', 'participant.invitation_expired')
+      .where('targetId', '=', participantId)
+      .execute();
+    expect(audit).toEqual([{ actorLabel: 'system' }]);
+    // The link then names nothing.
+    const again = await accept({ token });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(INVITATION_NOT_FOUND_MESSAGE);
+  });
+
+  it('refuses an invitation the expiry job removed (404)', async () => {
+    const { participantId, token } = await invite('Annie');
+    await lapse(participantId);
     await expireLapsedInvitations(ctx.database.db, { mailer: ctx.app.mailer, config: ctx.config });
     expect(await participant(participantId)).toBeUndefined();
-    const gone = await accept({ token });
-    expect(gone.statusCode).toBe(404);
-    expect(gone.json().message).toBe(INVITATION_NOT_FOUND_MESSAGE);
+    expect((await accept({ token })).statusCode).toBe(404);
   });
 
   it.each([

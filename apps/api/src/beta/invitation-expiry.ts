@@ -1,16 +1,44 @@
 import type { DB } from '@repo/db';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { fillFreeSeats, type SeatServices } from './auto-fill';
-import { lockBetaCap, removeLapsedInvitations } from './participants-repository';
+import {
+  type LapsedInvitations,
+  lockBetaCap,
+  removeLapsedInvitations,
+} from './participants-repository';
 
 const EXPIRY_ACTOR: AuditActor = { actorUserId: null, actorLabel: 'system', ip: null };
 
 /**
  * Issue 11: an invitation not accepted by its expiry frees its seat. Removes
- * the lapsed invitations (their entries go back to the queue, marked expired),
- * then, with auto-fill on, fills the free seats. Run every few minutes
- * (plugins/app/invitation-expiry.ts); the seat count never waits for it, as a
- * lapsed invitation stops counting the moment it lapses.
+ * lapsed invitations (their entries go back to the queue, marked expired) and,
+ * when that freed seats, lets auto-fill take them. The caller holds the cap
+ * lock in `trx`. Whoever notices a lapsed invitation first frees it: the
+ * periodic job, or the invitation's own link (an accept answered 410).
+ */
+export async function freeLapsedSeats(
+  trx: DB,
+  services: SeatServices,
+  lapsed: LapsedInvitations,
+): Promise<{ expired: number; invited: number }> {
+  const removed = await removeLapsedInvitations(trx, lapsed);
+  for (const participant of removed) {
+    await recordAudit(trx, EXPIRY_ACTOR, {
+      action: 'participant.invitation_expired',
+      targetType: 'beta_participant',
+      targetId: participant.id,
+      details: { waitlistEntryId: participant.waitlistEntryId },
+    });
+  }
+  const invited = removed.length > 0 ? await fillFreeSeats(trx, services) : 0;
+  return { expired: removed.length, invited };
+}
+
+/**
+ * The periodic sweep (plugins/app/invitation-expiry.ts, every 5 minutes): frees
+ * the seats of invitations lapsed by `now`. The seat count never waits for it,
+ * as a lapsed invitation stops counting the moment it lapses. It also fills
+ * seats freed some other way (an erasure), so the switch's promise holds.
  */
 export async function expireLapsedInvitations(
   db: DB,
@@ -19,17 +47,8 @@ export async function expireLapsedInvitations(
 ): Promise<{ expired: number; invited: number }> {
   return db.transaction().execute(async (trx) => {
     await lockBetaCap(trx);
-    const removed = await removeLapsedInvitations(trx, now);
-    for (const participant of removed) {
-      await recordAudit(trx, EXPIRY_ACTOR, {
-        action: 'participant.invitation_expired',
-        targetType: 'beta_participant',
-        targetId: participant.id,
-        details: { waitlistEntryId: participant.waitlistEntryId },
-      });
-    }
-    // Also fills seats freed some other way (an erasure): the switch's promise holds.
-    const invited = await fillFreeSeats(trx, services);
-    return { expired: removed.length, invited };
+    const freed = await freeLapsedSeats(trx, services, { now });
+    const invited = freed.expired > 0 ? freed.invited : await fillFreeSeats(trx, services);
+    return { expired: freed.expired, invited };
   });
 }

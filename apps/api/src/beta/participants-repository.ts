@@ -238,33 +238,27 @@ export async function acceptInvitationByTokenHash(
   return toBetaParticipant(row);
 }
 
-/** Whether a token belongs to an invitation that lapsed but has not been removed yet. */
-export async function isLapsedInvitationToken(db: DB, tokenHash: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('betaParticipants')
-    .select('id')
-    .where('invitationTokenHash', '=', tokenHash)
-    .where('status', '=', 'invited')
-    .where('invitationExpiresAt', '<=', statementNow)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+/** Which lapsed invitations to remove: every one lapsed by `now`, or the one of a link. */
+export type LapsedInvitations = { now: Date } | { tokenHash: string };
 
 /**
- * Removes the invitations that lapsed by `now`, and marks their entries
- * expired: they are back in the queue (no participant), and may be approved
- * again. Returns the removed participants' ids and their entries.
+ * Removes lapsed invitations and marks their entries expired: they are back in
+ * the queue (no participant), and may be approved again. The expiry job removes
+ * every invitation lapsed by its `now`; an accept removes the one its link names,
+ * if that one has lapsed (by the statement's time). Returns the removed
+ * participants' ids and their entries.
  */
 export async function removeLapsedInvitations(
   db: DB,
-  now: Date,
+  lapsed: LapsedInvitations,
 ): Promise<{ id: string; waitlistEntryId: string | null }[]> {
-  const removed = await db
+  const now = 'now' in lapsed ? lapsed.now : statementNow;
+  let query = db
     .deleteFrom('betaParticipants')
     .where('status', '=', 'invited')
-    .where('invitationExpiresAt', '<=', now)
-    .returning(['id', 'waitlistEntryId'])
-    .execute();
+    .where('invitationExpiresAt', '<=', now);
+  if ('tokenHash' in lapsed) query = query.where('invitationTokenHash', '=', lapsed.tokenHash);
+  const removed = await query.returning(['id', 'waitlistEntryId']).execute();
   const entryIds = removed.flatMap((row) => (row.waitlistEntryId ? [row.waitlistEntryId] : []));
   if (entryIds.length > 0) {
     await db

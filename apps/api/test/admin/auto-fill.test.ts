@@ -3,7 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expireLapsedInvitations } from '../../src/beta/invitation-expiry';
 import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
-import { clearSeats, confirmEntries, insertParticipants, seatsHeld } from '../helpers/seats';
+import {
+  clearSeats,
+  confirmEntries,
+  insertParticipants,
+  invitationTokenMailedTo,
+  seatsHeld,
+} from '../helpers/seats';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /** Issue 11, auto-fill: a freed seat goes to the next confirmed person in the queue. */
@@ -44,6 +50,15 @@ async function queue(confirmed: boolean[]): Promise<string[]> {
     ids.filter((_, index) => confirmed[index]),
   );
   return ids;
+}
+
+async function emailOf(entryId: string): Promise<string> {
+  const row = await ctx.database.db
+    .selectFrom('waitlistEntries')
+    .select('email')
+    .where('id', '=', entryId)
+    .executeTakeFirstOrThrow();
+  return row.email;
 }
 
 /** Entry ids holding an invitation, in no particular order. */
@@ -157,6 +172,27 @@ describe('when a seat frees', () => {
       config: ctx.config,
     });
     expect(result).toEqual({ expired: 1, invited: 1 });
+    expect(await invitedEntries()).toEqual([ids[1]]);
+    expect(await seatsHeld(ctx)).toBe(BETA_CAP);
+  });
+
+  it("a lapsed invitation's own link frees its seat for the next person", async () => {
+    await insertParticipants(ctx, BETA_CAP - 1, 'active');
+    const ids = await queue([true, true]);
+    expect((await approve(ids[0]!)).statusCode).toBe(201);
+    const token = await invitationTokenMailedTo(ctx, await emailOf(ids[0]!));
+    await setAutoFill(true);
+    await ctx.database.db
+      .updateTable('betaParticipants')
+      .set({ invitationExpiresAt: sql<Date>`now() - interval '1 minute'` })
+      .where('waitlistEntryId', '=', ids[0]!)
+      .execute();
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/beta/invitations/accept',
+      payload: { token },
+    });
+    expect(answer.statusCode).toBe(410);
     expect(await invitedEntries()).toEqual([ids[1]]);
     expect(await seatsHeld(ctx)).toBe(BETA_CAP);
   });

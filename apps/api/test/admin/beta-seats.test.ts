@@ -85,6 +85,9 @@ describe('an approval', () => {
     expect(
       loadConfig({ NODE_ENV: 'development', INVITATION_HOLD_DAYS: '3' }).INVITATION_HOLD_DAYS,
     ).toBe(3);
+    expect(
+      loadConfig({ NODE_ENV: 'development', INVITATION_HOLD_DAYS: '0.5' }).INVITATION_HOLD_DAYS,
+    ).toBe(0.5);
     expect(() => loadConfig({ NODE_ENV: 'development', INVITATION_HOLD_DAYS: '0' })).toThrow(
       /INVITATION_HOLD_DAYS/,
     );

@@ -1,19 +1,16 @@
 import { invitationAcceptSchema } from '@repo/validation';
 import { invitationAcceptedSchema } from '@repo/validation/responses';
 import { auditActorOf, recordAudit } from '../../../audit/audit-log';
+import { freeLapsedSeats } from '../../../beta/invitation-expiry';
 import { hashInvitationToken } from '../../../beta/invitation-token';
-import {
-  acceptInvitationByTokenHash,
-  isLapsedInvitationToken,
-  lockBetaCap,
-} from '../../../beta/participants-repository';
+import { acceptInvitationByTokenHash, lockBetaCap } from '../../../beta/participants-repository';
 import { AppError, notFound } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 
 export const INVITATION_ACCEPTED_MESSAGE = 'Invitation accepted: welcome to the beta';
 export const INVITATION_EXPIRED_MESSAGE =
-  'This invitation has expired: its seat went to the next person, and you are back on the waitlist';
+  'This invitation has expired: its seat went back to the beta, and you are back on the waitlist';
 export const INVITATION_NOT_FOUND_MESSAGE =
   'This invitation link no longer works: it was already used, a newer invitation replaced it, or it expired';
 
@@ -22,7 +19,7 @@ export const INVITATION_NOT_FOUND_MESSAGE =
  * button posts the token here. A GET never accepts: mail scanners follow links.
  */
 export default async function betaInvitationRoutes(fastify: ApiInstance) {
-  const { config, db } = fastify;
+  const { config, db, mailer } = fastify;
 
   fastify.post(
     '/beta/invitations/accept',
@@ -37,23 +34,26 @@ export default async function betaInvitationRoutes(fastify: ApiInstance) {
       const tokenHash = hashInvitationToken(request.body.token);
       // Under the cap lock: an invitation lapsing right now is either accepted
       // or counted as a free seat by an approval, never both.
-      const participant = await db.transaction().execute(async (trx) => {
+      const outcome = await db.transaction().execute(async (trx) => {
         await lockBetaCap(trx);
         const accepted = await acceptInvitationByTokenHash(trx, tokenHash);
-        if (!accepted) {
-          if (await isLapsedInvitationToken(trx, tokenHash)) {
-            throw new AppError(410, INVITATION_EXPIRED_MESSAGE, 'invitation_expired');
-          }
-          throw notFound(INVITATION_NOT_FOUND_MESSAGE);
+        if (accepted) {
+          await recordAudit(trx, auditActorOf(request), {
+            action: 'participant.accept',
+            targetType: 'beta_participant',
+            targetId: accepted.id,
+          });
+          return accepted;
         }
-        await recordAudit(trx, auditActorOf(request), {
-          action: 'participant.accept',
-          targetType: 'beta_participant',
-          targetId: accepted.id,
-        });
-        return accepted;
+        // A lapsed invitation's own link frees its seat at once (committed, then refused).
+        const { expired } = await freeLapsedSeats(trx, { mailer, config }, { tokenHash });
+        return expired > 0 ? 'expired' : 'unknown';
       });
-      return { message: INVITATION_ACCEPTED_MESSAGE, firstName: participant.firstName };
+      if (outcome === 'expired') {
+        throw new AppError(410, INVITATION_EXPIRED_MESSAGE, 'invitation_expired');
+      }
+      if (outcome === 'unknown') throw notFound(INVITATION_NOT_FOUND_MESSAGE);
+      return { message: INVITATION_ACCEPTED_MESSAGE, firstName: outcome.firstName };
     },
   );
 }
