@@ -32,6 +32,21 @@ beforeAll(async () => {
     .join('; ');
 });
 
+/** A new invite code made by staff at the API, as the console would. */
+async function createInviteCode(body: Record<string, unknown>): Promise<string> {
+  const response = await fetch(`${harness.stack.apiUrl}/api/admin/invite-codes`, {
+    method: 'POST',
+    headers: {
+      cookie: staffCookie,
+      origin: new URL(harness.stack.publicUrls.admin).origin,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`invite code: ${response.status}`);
+  return ((await response.json()) as { code: string }).code;
+}
+
 async function staffRead<T>(path: string): Promise<T> {
   const response = await fetch(`${harness.stack.apiUrl}${path}`, {
     headers: { cookie: staffCookie },
@@ -87,8 +102,8 @@ async function confirmByApi(email: string): Promise<void> {
   expect(response.status).toBe(200);
 }
 
-async function fillWizard(page: Page, email: string) {
-  const form = page.locator('#waitlist-form-inline');
+async function fillWizard(page: Page, email: string, formId = '#waitlist-form-inline') {
+  const form = page.locator(formId);
   const answer = async (label: string, value: string) => {
     await form.getByLabel(label).fill(value);
     await form.getByLabel(label).press('Enter');
@@ -104,7 +119,9 @@ async function fillWizard(page: Page, email: string) {
   await form.getByText('Step 7 of 7').waitFor();
   await form.getByRole('combobox', { name: 'What will you mainly use Wordloom for?' }).click();
   await page.getByRole('option', { name: 'Blog Writing' }).click();
-  await form.getByRole('button', { name: 'Submit' }).click();
+  await form
+    .getByRole('button', { name: formId.includes('overlay') ? 'Complete' : 'Submit' })
+    .click();
 }
 
 describe('waitlist growth (issue 11)', () => {
@@ -184,5 +201,30 @@ describe('waitlist growth (issue 11)', () => {
       { allowStatus: 404 },
     );
     await page.getByText('This link is invalid.').waitFor();
+  });
+
+  it('redeems an invite code from the address, and refuses it once it is used up', async () => {
+    const code = await createInviteCode({ note: 'e2e', maxRedemptions: 1 });
+    const stamp = Date.now();
+    const page = await openPage(`/beta?invite=${code.toLowerCase()}`);
+    await hydrated(page);
+    const email = `invited-${stamp}@example.com`;
+    await fillWizard(page, email);
+    await page.getByRole('heading', { name: "You're on the list!" }).waitFor();
+    await page.getByText('Your invite code gave you a seat in the beta').waitFor();
+
+    // Someone else types the same single-use code into the apply overlay's field.
+    const other = await openPage('/beta', { allowStatus: 409 });
+    await hydrated(other);
+    await other.getByRole('button', { name: 'Apply for Beta Access' }).first().click();
+    const dialog = other.getByRole('dialog');
+    await dialog.getByLabel('Invite code (optional)').fill(code);
+    const overlayForm = dialog.locator('form');
+    const formId = `#${await overlayForm.getAttribute('id')}`;
+    await fillWizard(other, `late-${stamp}@example.com`, formId);
+    await other.getByText('Invite code not accepted').first().waitFor();
+    await other.getByText('This invite code has already been used.').first().waitFor();
+    // Nothing was kept: the form is still there to correct.
+    await overlayForm.getByText('Step 7 of 7').waitFor();
   });
 });

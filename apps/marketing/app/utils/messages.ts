@@ -24,6 +24,11 @@ export const TOASTS = {
       "We're experiencing technical difficulties. Please try again in a few moments or contact us directly.",
     variant: 'destructive',
   },
+  // Issue 11: the description is the server's reason (unknown, expired, used up).
+  inviteCodeRefused: {
+    title: 'Invite code not accepted',
+    variant: 'destructive',
+  },
   contactSuccess: {
     title: 'Message sent!',
     description: "We'll get back to you as soon as possible.",

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordFirstTouch } from '@repo/analytics/first-touch';
-import { rememberReferralCode } from './referral-code';
+import { rememberVisitCodes } from './visit-codes';
 import { submitWaitlist } from './submit-waitlist';
 
 const values = {
@@ -56,7 +56,7 @@ describe('submitWaitlist', () => {
   });
 
   it('carries the referral code of the address it came through (issue 11), for the whole visit', async () => {
-    rememberReferralCode('?ref=abcd2345');
+    rememberVisitCodes('?ref=abcd2345');
     const sentBody = recordingFetch();
     await submitWaitlist(values);
     // Upper-cased; read back from the session although this page's address has none.
@@ -64,9 +64,44 @@ describe('submitWaitlist', () => {
   });
 
   it('sends no referral code for a malformed one', async () => {
-    rememberReferralCode('?ref=<script>');
+    rememberVisitCodes('?ref=<script>');
     const sentBody = recordingFetch();
     await submitWaitlist(values);
     expect(sentBody()).not.toHaveProperty('referralCode');
+  });
+
+  it('redeems an invite code and reports what it did (issue 11)', async () => {
+    const fetchMock = vi.fn<typeof fetch>(
+      async () =>
+        new Response(JSON.stringify({ id: 'x', message: 'ok', invite: { outcome: 'approved' } }), {
+          status: 201,
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const result = await submitWaitlist(values, '', ' launch2026 ');
+    expect(result).toEqual({ outcome: 'success', invite: 'approved' });
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body.inviteCode).toBe('launch2026');
+  });
+
+  it("tells a refused invite code apart, with the server's reason", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(
+        async () =>
+          new Response(
+            JSON.stringify({
+              type: 'invite_code_used_up',
+              message: 'This invite code has already been used.',
+            }),
+            { status: 409 },
+          ),
+      ),
+    );
+    const result = await submitWaitlist(values, '', 'USEDCODE');
+    expect(result).toEqual({
+      outcome: 'invite_refused',
+      error: 'This invite code has already been used.',
+    });
   });
 });

@@ -1,14 +1,27 @@
 import { ApiError } from '@repo/api-client';
 import { readFirstTouch } from '@repo/analytics/first-touch';
 import { siteApi } from '~/utils/browser-api';
-import { referralCodeOfVisit } from './referral-code';
+import { referralCodeOfVisit } from './visit-codes';
 import { toSignupPayload, type WaitlistValues } from './waitlist-rules';
 
-export type WaitlistOutcome = 'success' | 'duplicate' | 'invalid' | 'failed';
+export type WaitlistOutcome = 'success' | 'duplicate' | 'invalid' | 'invite_refused' | 'failed';
+
+/** Issue 11: what an invite code did: a seat at once, or the front of the queue. */
+export type InviteOutcome = 'approved' | 'queued';
 
 /** Spec section 8: how a failed signup is told apart. */
 function classifyWaitlistError(error: unknown): Exclude<WaitlistOutcome, 'success'> {
   if (error instanceof ApiError && error.body?.type === 'duplicate_email') return 'duplicate';
+  // Issue 11: a refused invite code is told as the server says it (unknown, expired, used up).
+  if (error instanceof ApiError && /invite_code/.test(error.body?.type ?? '')) {
+    return 'invite_refused';
+  }
+  if (
+    error instanceof ApiError &&
+    error.body?.issues?.some((issue) => issue.path === 'inviteCode')
+  ) {
+    return 'invite_refused';
+  }
   // "A status 400 in the error message": the message reads '{status}: {text}'.
   if (error instanceof Error && /\b400\b/.test(error.message)) return 'invalid';
   return 'failed';
@@ -18,19 +31,27 @@ function classifyWaitlistError(error: unknown): Exclude<WaitlistOutcome, 'succes
 export async function submitWaitlist(
   values: WaitlistValues,
   website = '',
-): Promise<{ outcome: WaitlistOutcome; error?: string }> {
+  inviteCode?: string,
+): Promise<{ outcome: WaitlistOutcome; invite?: InviteOutcome; error?: string }> {
   try {
-    await siteApi.waitlist.signup({
+    const answer = await siteApi.waitlist.signup({
       ...toSignupPayload(values),
       website,
       source: readFirstTouch(),
       referralCode: referralCodeOfVisit(),
+      ...(inviteCode?.trim() ? { inviteCode: inviteCode.trim() } : {}),
     });
-    return { outcome: 'success' };
+    return { outcome: 'success', invite: answer.invite?.outcome };
   } catch (error) {
+    const outcome = classifyWaitlistError(error);
     return {
-      outcome: classifyWaitlistError(error),
-      error: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+      outcome,
+      error:
+        outcome === 'invite_refused' && error instanceof ApiError
+          ? error.serverMessage
+          : error instanceof Error
+            ? error.message.slice(0, 200)
+            : 'unknown',
     };
   }
 }

@@ -1,5 +1,14 @@
-import { Dialog, DialogDescription, DialogTitle, FullScreenDialogContent } from '@repo/ui';
+import {
+  Dialog,
+  DialogDescription,
+  DialogTitle,
+  FullScreenDialogContent,
+  Input,
+  Label,
+} from '@repo/ui';
 import { BETA_CAP } from '@repo/validation/constants';
+import { useEffect, useId, useState } from 'react';
+import { inviteCodeOfVisit } from './visit-codes';
 import { WaitlistWizard } from './waitlist-wizard';
 
 interface WaitlistOverlayProps {
@@ -9,6 +18,10 @@ interface WaitlistOverlayProps {
 
 /** The wizard as a full-screen overlay: Escape or the close button closes it. */
 export function WaitlistOverlay({ open, onOpenChange }: WaitlistOverlayProps) {
+  const inviteId = useId();
+  // Issue 11: an invite code redeemed with the signup, filled in from /beta?invite=CODE.
+  const [inviteCode, setInviteCode] = useState('');
+  useEffect(() => setInviteCode((typed) => typed || (inviteCodeOfVisit() ?? '')), []);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <FullScreenDialogContent closeLabel="Close waitlist form">
@@ -19,8 +32,20 @@ export function WaitlistOverlay({ open, onOpenChange }: WaitlistOverlayProps) {
           <DialogDescription className="mt-2 text-muted-foreground">
             Seven quick questions. Places are limited to {BETA_CAP} beta testers.
           </DialogDescription>
+          <div className="mt-6 grid max-w-xs gap-1.5">
+            <Label htmlFor={inviteId}>Invite code (optional)</Label>
+            <Input
+              id={inviteId}
+              value={inviteCode}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={32}
+              onChange={(event) => setInviteCode(event.target.value.toUpperCase())}
+              className="font-mono uppercase"
+            />
+          </div>
           <div className="mt-8">
-            <WaitlistWizard variant="overlay" />
+            <WaitlistWizard variant="overlay" inviteCode={inviteCode} />
           </div>
         </div>
       </FullScreenDialogContent>

@@ -10,8 +10,8 @@ import { useStepForm } from '~/components/forms/use-step-form';
 import { HoneypotField } from '~/components/honeypot-field';
 import { TOASTS } from '~/utils/messages';
 import { SITE_NAME } from '~/utils/site';
-import { rememberReferralCode } from './referral-code';
-import { submitWaitlist } from './submit-waitlist';
+import { inviteCodeOfVisit, rememberVisitCodes } from './visit-codes';
+import { type InviteOutcome, submitWaitlist } from './submit-waitlist';
 import { WaitlistStepField } from './waitlist-field';
 import {
   canAdvance,
@@ -27,13 +27,19 @@ export interface WaitlistWizardProps {
   variant: 'inline' | 'overlay';
   /** Called when the visitor finished (success or duplicate). */
   onDone?: () => void;
+  /**
+   * Issue 11: the invite code to redeem with the signup: the overlay's field.
+   * Without it, the code of the visit's address (/beta?invite=CODE) is used.
+   */
+  inviteCode?: string;
 }
 
 /** The 7-step waitlist wizard of spec section 4. */
-export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
+export function WaitlistWizard({ variant, onDone, inviteCode }: WaitlistWizardProps) {
   const idPrefix = useId().replace(/:/g, '');
   const { track } = useAnalytics();
   const [values, setValues] = useState<WaitlistValues>(EMPTY_WAITLIST);
+  const [inviteOutcome, setInviteOutcome] = useState<InviteOutcome | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
   const fieldRef = useRef<HTMLElement>(null);
@@ -52,8 +58,8 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
   const advanceEnabled = canAdvance(field, value, submitting);
 
   useEffect(() => () => clearTimeout(autoAdvance.current), []);
-  // Issue 11: a visitor who came through a referral link keeps its code for the session.
-  useEffect(() => rememberReferralCode(), []);
+  // Issue 11: a visitor who came through a referral or invite link keeps its code for the session.
+  useEffect(() => rememberVisitCodes(), []);
 
   function completeStep(index: number) {
     const name = WAITLIST_STEPS[index];
@@ -68,9 +74,14 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
 
   async function submit(current: WaitlistValues) {
     setSubmitting(true);
-    const { outcome, error: failure } = await submitWaitlist(
+    const {
+      outcome,
+      invite,
+      error: failure,
+    } = await submitWaitlist(
       current,
       honeypotRef.current?.value ?? '',
+      inviteCode ?? inviteCodeOfVisit(),
     );
     setSubmitting(false);
     track('waitlist_form', {
@@ -89,10 +100,14 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
       toast(TOASTS.waitlistSuccess);
     } else if (outcome === 'duplicate') {
       toast(TOASTS.waitlistDuplicate);
+    } else if (outcome === 'invite_refused') {
+      toast({ ...TOASTS.inviteCodeRefused, description: failure });
+      return;
     } else {
       toast(outcome === 'invalid' ? TOASTS.waitlistInvalid : TOASTS.waitlistFailed);
       return;
     }
+    setInviteOutcome(invite);
     setDone(true);
     onDone?.();
   }
@@ -155,10 +170,20 @@ export function WaitlistWizard({ variant, onDone }: WaitlistWizardProps) {
           Thanks for joining the {SITE_NAME} beta waitlist. We review every signup and will email
           you as soon as a place opens up.
         </p>
-        <p className="mt-3 max-w-md font-medium">
-          We&apos;ve sent a confirmation link to <span className="break-all">{values.email}</span>:
-          open it to take your place in the queue.
-        </p>
+        {inviteOutcome === 'approved' ? (
+          <p className="mt-3 max-w-md font-medium">
+            Your invite code gave you a seat in the beta: we&apos;ve emailed your invitation to{' '}
+            <span className="break-all">{values.email}</span>. Accept it to take your seat.
+          </p>
+        ) : (
+          <p className="mt-3 max-w-md font-medium">
+            {inviteOutcome === 'queued'
+              ? 'The beta is full right now, so your invite code put you at the front of the queue. '
+              : null}
+            We&apos;ve sent a confirmation link to <span className="break-all">{values.email}</span>
+            : open it to take your place in the queue.
+          </p>
+        )}
         <Button asChild size="lg" className="mt-8">
           <Link to="/">Back to Homepage</Link>
         </Button>
