@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { expireLapsedInvitations } from '../../beta/invitation-expiry';
 
-/** Lapsed invitations are removed, and their seats refilled, this often. */
+/**
+ * Lapsed invitations are removed, and their seats refilled, this often; the first
+ * run comes one interval after the start (a lapsed invitation holds no seat
+ * meanwhile: the count never waits for this job).
+ */
 const EXPIRY_INTERVAL_MS = 5 * 60 * 1000;
-/** The first run waits a little, so that it never competes with the start itself. */
-const FIRST_RUN_DELAY_MS = 30_000;
 
 interface InvitationExpiryPluginOptions {
   /** Run on a timer (the server does; tests call expireLapsedInvitations). */
@@ -34,16 +36,13 @@ export default fp(
           running = undefined;
         });
     };
-    let first: NodeJS.Timeout | undefined;
     let every: NodeJS.Timeout | undefined;
     fastify.addHook('onReady', async () => {
-      // unref: the timers never keep a stopping process alive.
-      first = setTimeout(run, FIRST_RUN_DELAY_MS).unref();
+      // unref: the timer never keeps a stopping process alive.
       every = setInterval(run, EXPIRY_INTERVAL_MS).unref();
     });
     // preClose runs before the database is closed: a run under way finishes first.
     fastify.addHook('preClose', async () => {
-      clearTimeout(first);
       clearInterval(every);
       await running;
     });
