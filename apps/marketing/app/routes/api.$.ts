@@ -13,6 +13,8 @@ const PUBLIC_ROUTES: { methods: string[]; path: RegExp }[] = [
   // Issue 11: the confirmation link's page posts its token; the status page reads a place.
   { methods: ['POST'], path: /^\/api\/waitlist\/confirm$/ },
   { methods: ['GET', 'HEAD'], path: /^\/api\/waitlist\/status$/ },
+  // Issue 11: the invitation link's page (/beta/accept) posts its token.
+  { methods: ['POST'], path: /^\/api\/beta\/invitations\/accept$/ },
   { methods: ['POST'], path: /^\/api\/contact$/ },
   { methods: ['POST'], path: /^\/api\/beta-feedback$/ },
   // The survey saved step by step (issue 12): read back on return, saved at each step.
