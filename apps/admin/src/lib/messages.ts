@@ -11,6 +11,7 @@ export const TOAST = {
   statusUpdated: 'Status updated',
   updateFailed: 'Update failed',
   apiKeyCreated: 'API key created',
+  inviteCodeCreated: 'Invite code created',
   creationFailed: 'Creation failed',
   apiKeyRevoked: 'API key revoked',
   revocationFailed: 'Revocation failed',

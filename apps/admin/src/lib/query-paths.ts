@@ -12,6 +12,7 @@ export const QUERY_PATHS = {
   signupSources: apiRoutes.admin.waitlist.sources,
   participants: apiRoutes.admin.beta.participants,
   contacts: apiRoutes.admin.contacts.list,
+  inviteCodes: apiRoutes.admin.inviteCodes.list,
   apiKeys: apiRoutes.admin.apiKeys.list,
   templates: apiRoutes.admin.email.templates,
   outbox: apiRoutes.admin.email.outbox,

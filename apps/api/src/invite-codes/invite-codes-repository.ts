@@ -5,6 +5,13 @@ import { newReferralCode } from '../waitlist/referrals';
 
 export type InviteCodeState = 'active' | 'disabled' | 'expired' | 'used_up';
 
+/** The public site's address that redeems a code (the wizard reads ?invite=). */
+export function inviteLink(siteUrl: string, code: string): string {
+  const url = new URL('/beta', siteUrl);
+  url.searchParams.set('invite', code);
+  return url.toString();
+}
+
 export interface InviteCodeView {
   id: string;
   code: string;

@@ -14,6 +14,8 @@ export const inviteCodeSchema = z.object({
   disabledAt: isoTimestamp.nullable(),
   createdAt: isoTimestamp,
   state: z.enum(INVITE_CODE_STATES),
+  /** The public site's address that redeems it: /beta?invite=CODE. */
+  link: z.string(),
 });
 export const inviteCodeListSchema = z.object({ items: z.array(inviteCodeSchema) });
 

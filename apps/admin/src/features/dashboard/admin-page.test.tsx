@@ -90,6 +90,7 @@ describe('admin page', () => {
     expect(tabs).toEqual([
       'Waitlist',
       'Beta',
+      'Invite codes',
       'Contacts',
       'Email',
       'API Keys',

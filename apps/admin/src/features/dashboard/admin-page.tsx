@@ -15,6 +15,11 @@ const WaitlistTab = lazy(() =>
 const BetaTab = lazy(() =>
   import('@/features/beta/beta-tab').then((module) => ({ default: module.BetaTab })),
 );
+const InviteCodesTab = lazy(() =>
+  import('@/features/invite-codes/invite-codes-tab').then((module) => ({
+    default: module.InviteCodesTab,
+  })),
+);
 const ContactsTab = lazy(() =>
   import('@/features/contacts/contacts-tab').then((module) => ({ default: module.ContactsTab })),
 );
@@ -37,6 +42,7 @@ const AnalyticsTab = lazy(() =>
 const TABS = [
   { value: 'waitlist', label: 'Waitlist', content: WaitlistTab },
   { value: 'beta', label: 'Beta', content: BetaTab },
+  { value: 'invite-codes', label: 'Invite codes', content: InviteCodesTab },
   { value: 'contacts', label: 'Contacts', content: ContactsTab },
   { value: 'email', label: 'Email', content: EmailTab },
   { value: 'api-keys', label: 'API Keys', content: ApiKeysTab },

@@ -13,6 +13,7 @@ import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { conflict, notFound } from '../../../../errors';
 import {
   createInviteCode,
+  inviteLink,
   listInviteCodes,
   listRedemptions,
   setInviteCodeDisabled,
@@ -23,12 +24,16 @@ const codeParams = idParamsSchema('Invite code not found');
 
 /** Issue 11: invite codes, made by staff, redeemed on the public site. */
 export default async function inviteCodeRoutes(fastify: ApiInstance) {
-  const { db } = fastify;
+  const { config, db } = fastify;
+  const withLink = <T extends { code: string }>(code: T) => ({
+    ...code,
+    link: inviteLink(config.PUBLIC_SITE_URL, code.code),
+  });
 
   fastify.get(
     '/invite-codes',
     { schema: { response: { 200: inviteCodeListSchema, ...errorResponses(401) } } },
-    async () => ({ items: await listInviteCodes(db) }),
+    async () => ({ items: (await listInviteCodes(db)).map(withLink) }),
   );
 
   fastify.post(
@@ -52,7 +57,7 @@ export default async function inviteCodeRoutes(fastify: ApiInstance) {
         });
         return code;
       });
-      return reply.status(201).send(created);
+      return reply.status(201).send(withLink(created));
     },
   );
 
@@ -76,7 +81,7 @@ export default async function inviteCodeRoutes(fastify: ApiInstance) {
           targetType: 'invite_code',
           targetId: id,
         });
-        return code;
+        return withLink(code);
       });
     },
   );

@@ -1,0 +1,65 @@
+import { apiRoutes, type InviteCode, type InviteCodeRedemptions } from '@repo/api-client';
+import {
+  Badge,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@repo/ui';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '@/lib/format';
+import { errorMessage } from '@/lib/notify';
+
+/** Issue 11: who redeemed a code, and whether it gave them a seat or the front of the queue. */
+export function RedemptionsDialog({
+  code,
+  onClose,
+}: {
+  code: InviteCode | null;
+  onClose: () => void;
+}) {
+  const redemptions = useQuery<InviteCodeRedemptions>({
+    queryKey: [apiRoutes.admin.inviteCodes.redemptions(code?.id ?? '')],
+    enabled: code !== null,
+  });
+  const items = code ? redemptions.data?.items : undefined;
+  return (
+    <Dialog open={code !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Redemptions</DialogTitle>
+          <DialogDescription>
+            {code ? `${code.code}: used ${code.redemptions} of ${code.maxRedemptions}` : ''}
+          </DialogDescription>
+        </DialogHeader>
+        {redemptions.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(redemptions.error)}
+          </p>
+        ) : !items ? (
+          <p className="text-sm text-muted-foreground">Loading…</p>
+        ) : items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nobody has used this code yet.</p>
+        ) : (
+          <ul className="divide-y text-sm">
+            {items.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  <span className="font-medium">{item.name ?? 'Erased'}</span>{' '}
+                  <span className="text-muted-foreground">{item.email ?? ''}</span>
+                </span>
+                <span className="flex items-center gap-2 text-xs text-muted-foreground">
+                  {formatDate(item.createdAt)}
+                  <Badge variant={item.outcome === 'approved' ? 'success' : 'secondary'}>
+                    {item.outcome === 'approved' ? 'Invited' : 'Front of queue'}
+                  </Badge>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
