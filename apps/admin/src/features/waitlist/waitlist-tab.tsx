@@ -53,6 +53,9 @@ export function WaitlistTab() {
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
   const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({
+    // The wizard does not ask for it (spec section 4): hidden until asked for, which
+    // leaves room for the state, position and referral columns of issue 11.
+    monthlyContentVolume: false,
     biggestChallenge: false,
     primaryUse: false,
     userType: false,
