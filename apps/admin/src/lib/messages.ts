@@ -21,6 +21,8 @@ export const TOAST = {
   emailFailed: 'Email failed',
   invitationResent: 'Invitation resent',
   resendFailed: 'Resend failed',
+  autoFillOn: 'Auto-fill on',
+  autoFillOff: 'Auto-fill off',
   confirmationResent: 'Confirmation resent',
   testEmailSent: 'Test email sent',
   bulkEmailSent: 'Bulk email sent',

@@ -11,6 +11,7 @@ export const QUERY_PATHS = {
   waitlist: apiRoutes.admin.waitlist.list,
   signupSources: apiRoutes.admin.waitlist.sources,
   participants: apiRoutes.admin.beta.participants,
+  autoFill: apiRoutes.admin.settings.autoFill,
   contacts: apiRoutes.admin.contacts.list,
   inviteCodes: apiRoutes.admin.inviteCodes.list,
   apiKeys: apiRoutes.admin.apiKeys.list,

@@ -1,7 +1,7 @@
 import type { BetaParticipant } from '@repo/api-client';
 import { Badge, Button } from '@repo/ui';
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatDate, formatLastActive } from '@/lib/format';
+import { formatDate, formatDateTime, formatLastActive } from '@/lib/format';
 import { PersonTimelineButton } from '@/features/people/person-timeline';
 
 export interface ParticipantActions {
@@ -11,10 +11,24 @@ export interface ParticipantActions {
   busyId: string | null;
 }
 
-function StatusBadge({ status }: { status: string }) {
+/** Issue 11: an invitation holds a seat until it is accepted or lapses. */
+function StatusBadge({ participant }: { participant: BetaParticipant }) {
+  const { status, invitationExpiresAt } = participant;
   if (status === 'active') return <Badge variant="success">Active</Badge>;
   if (status === 'inactive') return <Badge variant="outline">Inactive</Badge>;
-  return <Badge variant="secondary">{status}</Badge>;
+  const lapsed = invitationExpiresAt !== null && Date.parse(invitationExpiresAt) <= Date.now();
+  return (
+    <span className="grid justify-items-start gap-1">
+      <Badge variant={lapsed ? 'destructive' : 'secondary'}>
+        {lapsed ? 'Invitation lapsed' : 'Invited'}
+      </Badge>
+      {invitationExpiresAt && !lapsed ? (
+        <span className="whitespace-nowrap text-xs text-muted-foreground">
+          until {formatDateTime(invitationExpiresAt)}
+        </span>
+      ) : null}
+    </span>
+  );
 }
 
 export function participantColumns(actions: ParticipantActions): ColumnDef<BetaParticipant>[] {
@@ -33,7 +47,7 @@ export function participantColumns(actions: ParticipantActions): ColumnDef<BetaP
       id: 'status',
       accessorKey: 'status',
       header: 'Status',
-      cell: ({ row }) => <StatusBadge status={row.original.status} />,
+      cell: ({ row }) => <StatusBadge participant={row.original} />,
     },
     {
       id: 'invitedAt',
@@ -64,15 +78,18 @@ export function participantColumns(actions: ParticipantActions): ColumnDef<BetaP
         const isActive = participant.status === 'active';
         return (
           <div className="flex gap-2">
-            <Button
-              size="sm"
-              variant={isActive ? 'outline' : 'default'}
-              disabled={busy}
-              onClick={() => actions.onToggleStatus(participant)}
-              aria-label={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
-            >
-              {isActive ? 'Deactivate' : 'Activate'}
-            </Button>
+            {/* An invitation becomes active through its link, and frees its seat when it lapses. */}
+            {participant.status === 'invited' ? null : (
+              <Button
+                size="sm"
+                variant={isActive ? 'outline' : 'default'}
+                disabled={busy}
+                onClick={() => actions.onToggleStatus(participant)}
+                aria-label={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
+              >
+                {isActive ? 'Deactivate' : 'Activate'}
+              </Button>
+            )}
             <Button
               size="sm"
               variant="ghost"

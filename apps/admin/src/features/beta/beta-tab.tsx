@@ -1,6 +1,5 @@
 import type { BetaParticipant } from '@repo/api-client';
-import { BETA_CAP } from '@repo/validation/constants';
-import { Card, CardContent, Input, Label, Progress } from '@repo/ui';
+import { Card, CardContent, Input, Label } from '@repo/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   getCoreRowModel,
@@ -16,11 +15,12 @@ import { DataTable } from '@/components/data-table';
 import { SectionHeader } from '@/components/section-header';
 import { TablePagination } from '@/components/table-pagination';
 import { api } from '@/lib/api';
-import { formatCount } from '@/lib/format';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { AutoFillSwitch } from './auto-fill-switch';
 import { participantColumns } from './beta-columns';
+import { SeatFigures } from './seat-figures';
 import { useParticipants } from './use-participants';
 
 export function BetaTab() {
@@ -81,30 +81,15 @@ export function BetaTab() {
     initialState: { pagination: { pageIndex: 0, pageSize: 20 } },
   });
 
-  const count = participants.data?.participants.length ?? 0;
-  const cap = participants.data?.cap ?? BETA_CAP;
-
   return (
     <Card>
       <SectionHeader
         title="Beta participants"
-        description="Approved testers. Deactivate someone to pause their access, or resend a lost invitation."
+        description="Approved testers and the invitations holding their seats. Deactivate someone to free their seat, or resend a lost invitation."
       />
       <CardContent className="grid grid-cols-1 gap-4">
-        <div className="grid gap-2 sm:max-w-md">
-          <div className="flex justify-between text-sm">
-            <span id="beta-capacity-label" className="font-medium">
-              Beta places used
-            </span>
-            <span className="tabular-nums text-muted-foreground">
-              {formatCount(count)} of {formatCount(cap)}
-            </span>
-          </div>
-          <Progress
-            aria-labelledby="beta-capacity-label"
-            value={Math.min(100, (count / cap) * 100)}
-          />
-        </div>
+        {participants.data ? <SeatFigures seats={participants.data.seats} /> : null}
+        <AutoFillSwitch />
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="grid w-full max-w-sm gap-2">
             <Label htmlFor="beta-filter">Filter</Label>

@@ -35,7 +35,7 @@ type SkipReason = BulkDryRun['skipped'][number]['reason'];
 const SKIP_REASONS: Record<SkipReason, string> = {
   unsubscribed: 'unsubscribed',
   suppressed: 'bounced or complained',
-  inactive: 'inactive participant',
+  inactive: 'not active (deactivated, or invitation not accepted yet)',
   recently_sent: 'sent this template in the last 7 days',
   not_found: 'no longer a participant',
 };

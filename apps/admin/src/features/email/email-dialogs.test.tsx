@@ -33,6 +33,8 @@ function participant(id: string, firstName: string): BetaParticipant {
     status: 'active',
     invitedAt: '2025-06-02T09:00:00.000Z',
     lastActiveAt: null,
+    invitationExpiresAt: null,
+    acceptedAt: '2025-06-02T10:00:00.000Z',
   };
 }
 
