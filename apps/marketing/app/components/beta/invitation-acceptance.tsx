@@ -8,7 +8,7 @@ import { siteApi } from '~/utils/browser-api';
 import { SITE_NAME } from '~/utils/site';
 
 /** What became of the invitation link, as the page shows it (issue 11). */
-export type AcceptanceState =
+type AcceptanceState =
   | { kind: 'ready' }
   | { kind: 'accepting' }
   | { kind: 'accepted'; firstName: string }
@@ -34,7 +34,7 @@ function outcomeOf(error: unknown): AcceptanceState {
  * Accepting is the button's POST, never the page's GET: mail scanners open the
  * links in a message, and a scanner must not take someone's seat for them.
  */
-export function useInvitationAcceptance() {
+function useInvitationAcceptance() {
   const [state, setState] = useState<AcceptanceState>({ kind: 'ready' });
   const accept = useCallback(async (token: string) => {
     setState({ kind: 'accepting' });
