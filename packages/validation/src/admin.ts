@@ -98,9 +98,49 @@ export const bulkDryRunSchema = bulkEmailSchema.extend({
 export type BulkDryRunInput = z.output<typeof bulkDryRunSchema>;
 
 /** POST /api/admin/email/bulk-send with a dry run's id: send exactly what it showed. */
+/* Issue 10: the admin routes' remaining query strings, written once here. */
+
+/** GET /api/admin/waitlist/sources?weeks= */
+export const signupSourcesQuerySchema = z.object({
+  weeks: z.coerce
+    .number({ error: 'weeks must be a number' })
+    .int('weeks must be a whole number')
+    .min(1, 'weeks must be between 1 and 52')
+    .max(52, 'weeks must be between 1 and 52')
+    .default(8),
+});
+
+/** GET /api/admin/email/templates/:id/preview: rendered for an entry or a participant. */
+export const templatePreviewQuerySchema = z.object({
+  waitlistEntryId: z.uuid({ error: 'waitlistEntryId must be a UUID' }).optional(),
+  participantId: z.uuid({ error: 'participantId must be a UUID' }).optional(),
+});
+
+/** GET|POST /api/email/unsubscribe?email=&token=: the signed opt-out link of a bulk email. */
+export const unsubscribeQuerySchema = z.object({
+  email: z.string().trim().min(3).max(254),
+  token: z.string().trim().min(1).max(200),
+});
+
+/** GET /api/admin/people/timeline?email= */
+export const personTimelineQuerySchema = z.object({
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .min(3, 'email is required')
+    .max(254, 'email must be at most 254 characters'),
+});
+
 export const bulkConfirmSchema = z.object({
   dryRunId: z.uuid({ error: 'dryRunId must be the id of a dry run' }),
 });
+
+/**
+ * POST /api/admin/email/bulk-send: `{ dryRunId }` confirms a dry run; anything
+ * else is the spec's direct form. (The API parses a body with the one schema its
+ * shape asks for, so that its errors are that schema's.)
+ */
+export const bulkSendBodySchema = z.union([bulkConfirmSchema, bulkEmailSchema]);
 
 // Admin list queries (query strings arrive as text; '' counts as absent).
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
@@ -192,6 +232,21 @@ export const contactListQuerySchema = z.object({
   ),
 });
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;
+
+const AUDIT_ACTION_MESSAGE = 'action must be an action name such as waitlist.approve';
+/** GET /api/admin/audit-log: the same page and pageSize rules as the other lists, and one action. */
+export const auditLogQuerySchema = contactListQuerySchema
+  .pick({ page: true, pageSize: true })
+  .extend({
+    action: z.preprocess(
+      blankAsAbsent,
+      z
+        .string({ error: AUDIT_ACTION_MESSAGE })
+        .regex(/^[a-z_]+(\.[a-z_]+)*$/, { error: AUDIT_ACTION_MESSAGE })
+        .max(64, { error: AUDIT_ACTION_MESSAGE })
+        .optional(),
+    ),
+  });
 
 export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'captured', 'held'] as const;
 export const DELIVERY_STATES = ['delivered', 'bounced', 'complained'] as const;

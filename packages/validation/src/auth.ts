@@ -52,3 +52,25 @@ export const acceptInviteSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 export type RegisterInput = z.input<typeof registerSchema>;
 export type AcceptInviteInput = z.input<typeof acceptInviteSchema>;
+
+/**
+ * The single-use link of a staff account email (verify, invite) as a client
+ * may send it: any value, checked by the API (anything but a well-formed, valid
+ * token is the same 400 invalid_token). Documented as the string it should be.
+ */
+const accountLinkToken = z.unknown().optional().meta({ type: 'string' });
+
+/** A body that is not a JSON object carries no token (and so is the same 400). */
+export const objectOrEmpty = (body: unknown): object =>
+  body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+
+/** POST /api/verify-email, /api/accept-invite: `{ token }`. */
+export const accountLinkTokenBodySchema = z.preprocess(
+  objectOrEmpty,
+  z.object({ token: accountLinkToken }),
+);
+/** GET /api/invite?token= */
+export const accountLinkTokenQuerySchema = z.object({ token: accountLinkToken });
+
+/** The operator's setup token of the first registration: checked (not parsed) by the API. */
+export const setupTokenField = z.unknown().optional().meta({ type: 'string' });

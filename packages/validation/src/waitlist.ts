@@ -58,6 +58,12 @@ export const linkTokenSchema = z.object({
     .regex(/^[A-Za-z0-9_.-]{20,200}$/, { error: LINK_TOKEN_MESSAGE }),
 });
 
+/** GET /api/waitlist/status?token=: the signed link of the confirmation email (issue 11). */
+export const STATUS_LINK_INVALID_MESSAGE = 'This link is invalid.';
+export const waitlistStatusQuerySchema = z.object({
+  token: z.string({ error: STATUS_LINK_INVALID_MESSAGE }).max(200),
+});
+
 /** Where the queue puts people (issue 11): referrals move their referrer up this many places by default. */
 export const DEFAULT_REFERRAL_BOOST_PLACES = 5;
 

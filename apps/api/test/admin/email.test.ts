@@ -136,7 +136,7 @@ describe('POST /api/admin/email/test', () => {
     expect(mail!.textBody).toContain('Hi Quinn,');
     // Links always point at the configured site, whatever testData says.
     expect(mail!.htmlBody).not.toContain('javascript:');
-    expect(mail!.htmlBody).toContain('https://wordloom.test/blog');
+    expect(mail!.htmlBody).toContain('https://wordloom.test/beta');
   });
 
   it.each([

@@ -23,6 +23,14 @@ export function uuidParam(notFoundMessage: string) {
     .meta({ format: 'uuid' });
 }
 
+/** An account's session in a path: the account's UUID and the session's public id (16 hex digits). */
+export function staffSessionParamsSchema(accountNotFound: string, sessionNotFound: string) {
+  return z.object({
+    id: uuidParam(accountNotFound),
+    sessionId: z.string().regex(/^[0-9a-f]{16}$/, { error: sessionNotFound }),
+  });
+}
+
 // The waitlist (spec section 4).
 export const waitlistEntrySchema = z.object({
   id: z.string(),

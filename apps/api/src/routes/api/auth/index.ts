@@ -1,4 +1,10 @@
-import { loginSchema } from '@repo/validation';
+import {
+  accountLinkTokenBodySchema,
+  accountLinkTokenQuerySchema,
+  loginSchema,
+  objectOrEmpty,
+  setupTokenField,
+} from '@repo/validation';
 import {
   inviteDetailsSchema,
   messageResponseSchema,
@@ -7,7 +13,6 @@ import {
   setupStatusSchema,
 } from '@repo/validation/responses';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { type AuditActor, recordAudit } from '../../../audit/audit-log';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../../errors';
 import { allowedOrigins, assertAllowedOrigin } from '../../../plugins/app/admin-auth';
@@ -79,26 +84,10 @@ async function signIn(request: FastifyRequest, user: PublicUser): Promise<void> 
     .execute();
 }
 
-/**
- * A link's token as a client may send it: any value, checked by `tokenOf` in the
- * handler (anything but a well-formed, valid token is the same 400 invalid_token).
- * Documented as the string it should be.
- */
-const linkToken = z.unknown().optional().meta({ type: 'string' });
-
-/** A body that is not a JSON object carries no token (and so is the same 400). */
-const asObject = (body: unknown) =>
-  body && typeof body === 'object' && !Array.isArray(body) ? body : {};
-
-const tokenBodySchema = z.preprocess(asObject, z.object({ token: linkToken }));
-const tokenQuerySchema = z.object({ token: linkToken });
-
 /** The operator's setup token rides along; checked (not parsed) by the handler. */
-const registerBodySchema = serverRegisterSchema.extend({
-  setupToken: z.unknown().optional().meta({ type: 'string' }),
-});
+const registerBodySchema = serverRegisterSchema.extend({ setupToken: setupTokenField });
 
-const tokenOfBody = (body: unknown) => tokenOf((asObject(body) as { token?: unknown }).token);
+const tokenOfBody = (body: unknown) => tokenOf((objectOrEmpty(body) as { token?: unknown }).token);
 
 /** The actor of a request made by `user` itself (registration, confirmation). */
 function selfActor(request: FastifyRequest, user: PublicUser | undefined): AuditActor {
@@ -264,7 +253,7 @@ export default async function authRoutes(fastify: ApiInstance) {
     {
       config: authLimit,
       schema: {
-        body: tokenBodySchema,
+        body: accountLinkTokenBodySchema,
         response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
       },
     },
@@ -298,7 +287,7 @@ export default async function authRoutes(fastify: ApiInstance) {
     {
       config: authLimit,
       schema: {
-        querystring: tokenQuerySchema,
+        querystring: accountLinkTokenQuerySchema,
         response: { 200: inviteDetailsSchema, ...errorResponses(400, 429) },
       },
     },

@@ -1,16 +1,11 @@
 import { createHash } from 'node:crypto';
 import { htmlPageSchema, unsubscribedResponseSchema } from '@repo/validation/responses';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { unsubscribeQuerySchema } from '@repo/validation';
 import { badRequest } from '../../../errors';
 import { suppressEmail } from '../../../email/suppressions-repository';
 import { verifyUnsubscribeToken } from '../../../email/unsubscribe-token';
 import { type ApiInstance, errorResponses, zodValidatorCompiler } from '../../../route-schemas';
-
-const unsubscribeQuerySchema = z.object({
-  email: z.string().trim().min(3).max(254),
-  token: z.string().trim().min(1).max(200),
-});
 
 const INVALID_LINK = 'This unsubscribe link is invalid or incomplete';
 const invalidLink = () => badRequest(INVALID_LINK, 'invalid_unsubscribe_link');
@@ -85,7 +80,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
   const { config, db } = fastify;
 
   /** The signed link's address and token; the confirmation form posts to the same URL. */
-  function signedLink(query: z.output<typeof unsubscribeQuerySchema>) {
+  function signedLink(query: { email: string; token: string }) {
     const { email, token } = query;
     if (!verifyUnsubscribeToken(config.UNSUBSCRIBE_SECRET, email, token)) throw invalidLink();
     return { email: email.toLowerCase(), token };

@@ -1,7 +1,12 @@
-import { isHoneypotFilled, linkTokenSchema, waitlistSignupRequestSchema } from '@repo/validation';
+import {
+  isHoneypotFilled,
+  linkTokenSchema,
+  STATUS_LINK_INVALID_MESSAGE,
+  waitlistSignupRequestSchema,
+  waitlistStatusQuerySchema,
+} from '@repo/validation';
 import { waitlistPlaceSchema, waitlistSignupResponseSchema } from '@repo/validation/responses';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { AppError, conflict, notFound } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
@@ -26,7 +31,6 @@ export const CONFIRMATION_INVALID_MESSAGE =
   'This confirmation link is invalid or has already been used.';
 export const CONFIRMATION_EXPIRED_MESSAGE =
   'This confirmation link has expired. Join the waitlist again with the same address to get a new one.';
-export const STATUS_LINK_INVALID_MESSAGE = 'This link is invalid.';
 
 export default async function waitlistRoutes(fastify: ApiInstance) {
   const { config, db, mailer } = fastify;
@@ -135,7 +139,7 @@ export default async function waitlistRoutes(fastify: ApiInstance) {
     {
       config: formsLimit,
       schema: {
-        querystring: z.object({ token: z.string({ error: STATUS_LINK_INVALID_MESSAGE }).max(200) }),
+        querystring: waitlistStatusQuerySchema,
         response: { 200: waitlistPlaceSchema, ...errorResponses(400, 404, 429) },
       },
     },

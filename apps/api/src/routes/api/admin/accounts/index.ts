@@ -5,10 +5,9 @@ import {
   staffAccountListSchema,
   staffAccountResponseSchema,
   staffSessionListSchema,
-  uuidParam,
+  staffSessionParamsSchema,
 } from '@repo/validation/responses';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { AppError, conflict, forbidden, notFound } from '../../../../errors';
 import { issueAccountToken } from '../../../../auth/account-tokens';
@@ -33,11 +32,7 @@ const ACCOUNT_NOT_FOUND = 'Account not found';
 const SESSION_NOT_FOUND = 'Session not found';
 
 const accountParams = idParamsSchema(ACCOUNT_NOT_FOUND);
-const sessionParams = z.object({
-  id: uuidParam(ACCOUNT_NOT_FOUND),
-  // The public id of a session: 16 hex digits.
-  sessionId: z.string().regex(/^[0-9a-f]{16}$/, { error: SESSION_NOT_FOUND }),
-});
+const sessionParams = staffSessionParamsSchema(ACCOUNT_NOT_FOUND, SESSION_NOT_FOUND);
 
 /** A key must not mint staff accounts (as it cannot mint keys); told before the body is read. */
 async function requireSession(request: FastifyRequest) {

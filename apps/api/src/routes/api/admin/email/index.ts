@@ -14,6 +14,8 @@ import {
   suppressionKeySchema,
   suppressionListQuerySchema,
   testEmailSchema,
+  bulkSendBodySchema,
+  templatePreviewQuerySchema,
 } from '@repo/validation';
 import {
   bulkDryRunResultSchema,
@@ -88,8 +90,6 @@ const templateParamsSchema = z.object({
   id: z.string().refine((id) => findEmailTemplate(id) !== undefined, { error: TEMPLATE_NOT_FOUND }),
 });
 
-/** `{ dryRunId }` confirms a dry run; anything else is the spec's direct form. */
-const bulkSendBodySchema = z.union([bulkConfirmSchema, bulkEmailSchema]);
 const isConfirmation = (body: unknown) =>
   Boolean(body && typeof body === 'object' && 'dryRunId' in body);
 
@@ -99,11 +99,6 @@ const bulkSendValidator: FastifySchemaCompiler<unknown> = (definition) => {
   const direct = zodValidatorCompiler()({ ...definition, schema: bulkEmailSchema });
   return (data) => (isConfirmation(data) ? confirm(data) : direct(data));
 };
-
-const previewQuerySchema = z.object({
-  waitlistEntryId: z.uuid({ error: 'waitlistEntryId must be a UUID' }).optional(),
-  participantId: z.uuid({ error: 'participantId must be a UUID' }).optional(),
-});
 
 export default async function emailRoutes(fastify: ApiInstance) {
   const { config, db, mailer } = fastify;
@@ -132,7 +127,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
     {
       schema: {
         params: templateParamsSchema,
-        querystring: previewQuerySchema,
+        querystring: templatePreviewQuerySchema,
         produces: ['text/html'],
         response: {
           200: {

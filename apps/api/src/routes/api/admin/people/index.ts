@@ -1,15 +1,7 @@
+import { personTimelineQuerySchema } from '@repo/validation';
 import { personTimelineSchema } from '@repo/validation/responses';
-import { z } from 'zod';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 import { personTimeline } from './timeline-repository';
-
-const timelineQuerySchema = z.object({
-  email: z
-    .string({ error: 'email is required' })
-    .trim()
-    .min(3, 'email is required')
-    .max(254, 'email must be at most 254 characters'),
-});
 
 export default async function peopleRoutes(fastify: ApiInstance) {
   const { db } = fastify;
@@ -19,7 +11,7 @@ export default async function peopleRoutes(fastify: ApiInstance) {
     '/people/timeline',
     {
       schema: {
-        querystring: timelineQuerySchema,
+        querystring: personTimelineQuerySchema,
         response: { 200: personTimelineSchema, ...errorResponses(400, 401) },
       },
     },

@@ -1,16 +1,7 @@
+import { signupSourcesQuerySchema } from '@repo/validation';
 import { signupSourcesSchema } from '@repo/validation/responses';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
-
-const querySchema = z.object({
-  weeks: z.coerce
-    .number({ error: 'weeks must be a number' })
-    .int('weeks must be a whole number')
-    .min(1, 'weeks must be between 1 and 52')
-    .max(52, 'weeks must be between 1 and 52')
-    .default(8),
-});
 
 /**
  * A signup's source: its utm_source, else the external referrer's host, else
@@ -36,7 +27,7 @@ export default async function sourceRoutes(fastify: ApiInstance) {
     '/waitlist/sources',
     {
       schema: {
-        querystring: querySchema,
+        querystring: signupSourcesQuerySchema,
         response: { 200: signupSourcesSchema, ...errorResponses(400, 401) },
       },
     },
