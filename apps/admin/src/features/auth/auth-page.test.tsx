@@ -188,7 +188,7 @@ describe('registration (issue 8)', () => {
       'GET /api/setup-status': { body: { needsSetup: false } },
       'POST /api/register': {
         status: 400,
-        body: { message: tooCommon, issues: [{ field: 'password', message: tooCommon }] },
+        body: { message: tooCommon, issues: [{ path: 'password', message: tooCommon }] },
       },
     });
     const user = userEvent.setup();
