@@ -87,6 +87,8 @@ describe('the /api proxy, against a stand-in API that records what reaches it', 
       ['GET', '/api/analytics/dashboard'],
       ['DELETE', '/api/posts/some-post'],
       ['GET', '/api/anything-else'],
+      // Issue 11: an invitation is accepted by the page's POST only, never by following a link.
+      ['GET', '/api/beta/invitations/accept'],
     ];
     for (const [method, path] of refused) {
       const response = await fetch(`${untrusted.url}${path}`, {
@@ -106,6 +108,7 @@ describe('the /api proxy, against a stand-in API that records what reaches it', 
       ['POST', '/api/beta-feedback'],
       ['POST', '/api/analytics/events'],
       ['GET', '/api/email/unsubscribe?email=a%40b.c&token=t'],
+      ['POST', '/api/beta/invitations/accept'],
     ] as const) {
       const response = await fetch(`${untrusted.url}${path}`, {
         method,
@@ -115,7 +118,7 @@ describe('the /api proxy, against a stand-in API that records what reaches it', 
       });
       expect(response.status, `${method} ${path}`).toBe(200);
     }
-    expect(upstream.requests.length).toBe(before + 6);
+    expect(upstream.requests.length).toBe(before + 7);
   });
 
   for (const chunked of [false, true]) {
