@@ -155,6 +155,7 @@ export async function renewConfirmationToken(
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows per delete: a few hundred unconfirmed signups a day at most, each with its mail. */
 const PURGE_BATCH = 1_000;
 
 /**

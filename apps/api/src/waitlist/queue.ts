@@ -14,8 +14,9 @@ import { findWaitlistEntry, type WaitlistEntryRecord } from './waitlist-reposito
  * Computed on read with two window functions: the queue is read by a person's
  * status page and by the console, never in a signup's path.
  */
-export function queuePositions(db: DB, boost: number) {
-  const queue = db
+/** Who is in the queue: confirmed entries that hold no seat (no participant row). */
+function queueEntries(db: DB) {
+  return db
     .selectFrom('waitlistEntries as q')
     .where('q.confirmedAt', 'is not', null)
     .where(({ not, exists, selectFrom }) =>
@@ -26,7 +27,11 @@ export function queuePositions(db: DB, boost: number) {
             .whereRef('seat.waitlistEntryId', '=', 'q.id'),
         ),
       ),
-    )
+    );
+}
+
+export function queuePositions(db: DB, boost: number) {
+  const queue = queueEntries(db)
     .select([
       'q.id',
       'q.createdAt',
@@ -70,18 +75,7 @@ export async function placeInQueue(
 
 /** The number of people in the queue. */
 export async function queueLength(db: DB): Promise<number> {
-  const row = await db
-    .selectFrom('waitlistEntries as q')
-    .where('q.confirmedAt', 'is not', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('betaParticipants as seat')
-            .select('seat.id')
-            .whereRef('seat.waitlistEntryId', '=', 'q.id'),
-        ),
-      ),
-    )
+  const row = await queueEntries(db)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);

@@ -1,14 +1,9 @@
 import { type ApiKey, type ApiKeyList, apiRoutes } from '@repo/api-client';
 import { Button, Card, CardContent } from '@repo/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  getCoreRowModel,
-  getSortedRowModel,
-  type SortingState,
-  useReactTable,
-} from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
+import { useSortedTable } from '@/components/use-sorted-table';
 import { SectionHeader } from '@/components/section-header';
 import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
@@ -26,7 +21,6 @@ export function ApiKeysTab() {
   const keys = useQuery<ApiKeyList>({ queryKey: [QUERY_PATHS.apiKeys] });
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
 
   const revoke = useMutation({
     mutationFn: (key: ApiKey) => api.admin.apiKeys.revoke(key.id),
@@ -38,15 +32,7 @@ export function ApiKeysTab() {
   });
 
   const columns = useMemo(() => apiKeyColumns(setRevoking), []);
-  const table = useReactTable({
-    data: keys.data?.apiKeys ?? [],
-    columns,
-    getRowId: (row) => row.id,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    state: { sorting },
-    onSortingChange: setSorting,
-  });
+  const table = useSortedTable(keys.data?.apiKeys, columns, [{ id: 'createdAt', desc: true }]);
 
   return (
     <Card>

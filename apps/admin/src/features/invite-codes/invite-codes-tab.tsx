@@ -1,14 +1,9 @@
 import type { InviteCode, InviteCodeList } from '@repo/api-client';
 import { Button, Card, CardContent } from '@repo/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  getCoreRowModel,
-  getSortedRowModel,
-  type SortingState,
-  useReactTable,
-} from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
+import { useSortedTable } from '@/components/use-sorted-table';
 import { SectionHeader } from '@/components/section-header';
 import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
@@ -31,7 +26,6 @@ export function InviteCodesTab() {
   const codes = useQuery<InviteCodeList>({ queryKey: [QUERY_PATHS.inviteCodes] });
   const [creating, setCreating] = useState(false);
   const [showing, setShowing] = useState<InviteCode | null>(null);
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
   const [dialogsMounted, setDialogsMounted] = useState(false);
   if (!dialogsMounted && (creating || showing !== null)) setDialogsMounted(true);
 
@@ -65,15 +59,7 @@ export function InviteCodesTab() {
       }),
     [toggleCode, busyId],
   );
-  const table = useReactTable({
-    data: codes.data?.items ?? [],
-    columns,
-    getRowId: (row) => row.id,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    state: { sorting },
-    onSortingChange: setSorting,
-  });
+  const table = useSortedTable(codes.data?.items, columns, [{ id: 'createdAt', desc: true }]);
 
   return (
     <Card>

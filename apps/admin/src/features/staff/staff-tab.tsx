@@ -1,13 +1,8 @@
 import type { StaffAccount } from '@repo/api-client';
 import { Button, Card, CardContent } from '@repo/ui';
-import {
-  getCoreRowModel,
-  getSortedRowModel,
-  type SortingState,
-  useReactTable,
-} from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
+import { useSortedTable } from '@/components/use-sorted-table';
 import { SectionHeader } from '@/components/section-header';
 import { DisableAccountDialog } from './disable-account-dialog';
 import { ErasePersonDialog } from './erase-person-dialog';
@@ -24,7 +19,6 @@ export function StaffTab() {
   const [erasing, setErasing] = useState(false);
   const [viewingSessions, setViewingSessions] = useState<StaffAccount | null>(null);
   const [disabling, setDisabling] = useState<StaffAccount | null>(null);
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: false }]);
   const { mutate: changeStatus } = statusChange;
 
   const columns = useMemo(
@@ -36,15 +30,9 @@ export function StaffTab() {
       }),
     [changeStatus],
   );
-  const table = useReactTable({
-    data: accounts.data?.accounts ?? [],
-    columns,
-    getRowId: (row) => row.id,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    state: { sorting },
-    onSortingChange: setSorting,
-  });
+  const table = useSortedTable(accounts.data?.accounts, columns, [
+    { id: 'createdAt', desc: false },
+  ]);
 
   return (
     <Card>

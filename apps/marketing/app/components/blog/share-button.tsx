@@ -1,5 +1,6 @@
-import { Button, toast } from '@repo/ui';
+import { Button } from '@repo/ui';
 import { Share2 } from 'lucide-react';
+import { copyLink } from '~/utils/copy-link';
 
 /** The native share sheet when there is one; otherwise the link goes to the clipboard. */
 export function ShareButton({ title, text, url }: { title: string; text: string; url?: string }) {
@@ -14,16 +15,7 @@ export function ShareButton({ title, text, url }: { title: string; text: string;
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }
-    try {
-      await navigator.clipboard.writeText(link);
-      toast({ title: 'Link copied to clipboard!' });
-    } catch {
-      toast({
-        title: 'Copy failed',
-        description: 'Failed to copy to clipboard',
-        variant: 'destructive',
-      });
-    }
+    await copyLink(link);
   }
   return (
     <Button type="button" variant="outline" onClick={() => void share()}>

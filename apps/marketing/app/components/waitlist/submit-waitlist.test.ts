@@ -32,22 +32,10 @@ describe('submitWaitlist', () => {
       'https://wordloom.ai/blog/x?utm_source=newsletter&utm_campaign=nov',
       'https://news.ycombinator.com/',
     );
-    const fetchMock = vi.fn<typeof fetch>(
-      async () => new Response(JSON.stringify({ id: 'x' }), { status: 201 }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    const result = await submitWaitlist({
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      company: 'Analytical Engines',
-      primaryUse: 'Blog Writing',
-      contentWorkflow: '',
-      userType: '',
-    } as Parameters<typeof submitWaitlist>[0]);
+    const sentBody = recordingFetch();
+    const result = await submitWaitlist(values);
     expect(result.outcome).toBe('success');
-    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
-    expect(body.source).toEqual({
+    expect(sentBody().source).toEqual({
       landingPage: '/blog/x?utm_source=newsletter&utm_campaign=nov',
       referrer: 'https://news.ycombinator.com/',
       utmSource: 'newsletter',

@@ -1,8 +1,9 @@
 import type { WaitlistPlace } from '@repo/api-client';
-import { Button, Card, CardContent, Input, toast } from '@repo/ui';
+import { Button, Card, CardContent, Input } from '@repo/ui';
 import { Copy, Users } from 'lucide-react';
 import { useId } from 'react';
 import { ShareButton } from '~/components/blog/share-button';
+import { copyLink } from '~/utils/copy-link';
 import { SITE_NAME } from '~/utils/site';
 
 function plural(count: number, one: string, many: string): string {
@@ -52,18 +53,6 @@ function Headline({ place }: { place: WaitlistPlace }) {
  */
 export function WaitlistPlaceCard({ place }: { place: WaitlistPlace }) {
   const linkId = useId();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(place.referralUrl);
-      toast({ title: 'Link copied to clipboard!' });
-    } catch {
-      toast({
-        title: 'Copy failed',
-        description: 'Failed to copy to clipboard',
-        variant: 'destructive',
-      });
-    }
-  }
   return (
     <Card className="mx-auto w-full max-w-xl">
       <CardContent className="flex flex-col items-center gap-6 p-6 text-center sm:p-8">
@@ -91,7 +80,7 @@ export function WaitlistPlaceCard({ place }: { place: WaitlistPlace }) {
               className="mt-3 font-mono"
             />
             <div className="mt-3 flex flex-wrap gap-3">
-              <Button type="button" onClick={() => void copy()}>
+              <Button type="button" onClick={() => void copyLink(place.referralUrl)}>
                 <Copy aria-hidden="true" />
                 Copy link
               </Button>
