@@ -299,6 +299,36 @@ describe('referrals and queue position', () => {
     expect(after.referralCount).toBe(0);
   });
 
+  it('credits the referrer when an approved person confirms by accepting the invitation', async () => {
+    const admin = await signInAdmin(ctx);
+    const referrer = await signUpConfirmed();
+    const { signup } = await signUp({ referralCode: referrer.entry.referralCode });
+    const friend = await entryOf(signup.email);
+    const approve = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/beta/approve/${friend.id}`,
+      headers: admin.headers,
+    });
+    expect(approve.statusCode).toBe(201);
+    const invitation = await db()
+      .selectFrom('emailOutbox')
+      .select('textBody')
+      .where(sql<boolean>`lower(to_email) = lower(${signup.email})`)
+      .where('templateId', '=', 'beta-invitation')
+      .executeTakeFirstOrThrow();
+    const token = /\/beta\/accept\?token=([A-Za-z0-9_-]+)/.exec(invitation.textBody ?? '')?.[1];
+    expect(token).toBeDefined();
+    const accept = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/beta/invitations/accept',
+      payload: { token },
+    });
+    expect(accept.statusCode).toBe(200);
+    expect((await entryOf(signup.email)).confirmedAt).toBeInstanceOf(Date);
+    expect((await entryOf(signup.email)).referralCredited).toBe(true);
+    expect((await entryOf(referrer.signup.email)).referralCount).toBe(1);
+  });
+
   it('refuses a status link whose signature does not hold', async () => {
     const { entry } = await signUpConfirmed();
     const good = statusToken(ctx.config.UNSUBSCRIBE_SECRET, entry.id);

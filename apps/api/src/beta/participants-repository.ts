@@ -1,6 +1,7 @@
 import type { BetaParticipant, ExpiringInvitation } from '@repo/api-client';
 import type { BetaParticipantRow, Database, DB } from '@repo/db';
 import { type ExpressionBuilder, sql } from 'kysely';
+import { creditReferral } from '../waitlist/referrals';
 
 const columns = [
   'id',
@@ -228,12 +229,15 @@ export async function acceptInvitationByTokenHash(
     .executeTakeFirst();
   if (!row) return undefined;
   if (row.waitlistEntryId) {
-    await db
+    const confirmed = await db
       .updateTable('waitlistEntries')
-      .set({ confirmedAt: statementNow })
+      .set({ confirmedAt: statementNow, confirmationTokenHash: null })
       .where('id', '=', row.waitlistEntryId)
       .where('confirmedAt', 'is', null)
-      .execute();
+      .returning(['id', 'email', 'referredById'])
+      .executeTakeFirst();
+    // Confirmed by the invitation: its referrer is credited as a confirmation would.
+    if (confirmed) await creditReferral(db, confirmed);
   }
   return toBetaParticipant(row);
 }

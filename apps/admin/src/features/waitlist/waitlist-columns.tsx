@@ -119,7 +119,7 @@ export function waitlistColumns({
             variant="link"
             className="h-auto p-0"
             onClick={() => onShowReferrals(entry)}
-            aria-label={`Referrals of ${entry.firstName} ${entry.lastName}: ${entry.referralCount}`}
+            aria-label={`${entry.referralCount} ${entry.referralCount === 1 ? 'referral' : 'referrals'} of ${entry.firstName} ${entry.lastName}`}
           >
             {entry.referralCount}
           </Button>
