@@ -14,9 +14,10 @@ import errorHandler from './plugins/external/error-handler';
 import loadShedding from './plugins/external/load-shedding';
 import openapi from './plugins/external/openapi';
 import rateLimit from './plugins/external/rate-limit';
-import session from './plugins/external/session';
+import session, { withSessions } from './plugins/external/session';
 import adminRoutes from './routes/api/admin';
 import analyticsRoutes from './routes/api/analytics';
+import analyticsDashboardRoutes from './routes/api/analytics/dashboard';
 import authRoutes from './routes/api/auth';
 import betaFeedbackRoutes from './routes/api/beta-feedback';
 import betaInvitationRoutes from './routes/api/beta';
@@ -121,10 +122,16 @@ export async function buildApp({
       await api.register(betaFeedbackRoutes);
       await api.register(betaInvitationRoutes);
       await api.register(analyticsRoutes);
-      await api.register(authRoutes);
       await api.register(emailRoutes);
       await api.register(postmarkWebhookRoutes);
-      await api.register(adminRoutes, { prefix: '/admin' });
+      // Only sign-in and the console's routes carry a session (issue 13): the public
+      // ones above never parse a cookie nor build a session object.
+      await api.register(async (signedIn) => {
+        await withSessions(signedIn);
+        await signedIn.register(authRoutes);
+        await signedIn.register(analyticsDashboardRoutes);
+        await signedIn.register(adminRoutes, { prefix: '/admin' });
+      });
     },
     { prefix: '/api' },
   );

@@ -1,14 +1,12 @@
 import {
   analyticsBatchSchema,
-  dashboardQuerySchema,
   sortAnalyticsEvents,
   storedEventData,
   toFieldIssues,
 } from '@repo/validation';
-import { analyticsAcceptedSchema, analyticsDashboardSchema } from '@repo/validation/responses';
+import { analyticsAcceptedSchema } from '@repo/validation/responses';
 import { isbot } from 'isbot';
 import { badRequest } from '../../../errors';
-import { ADMIN_SECURITY } from '../../../plugins/external/openapi';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import {
   type ApiInstance,
@@ -16,7 +14,6 @@ import {
   type ToError,
   zodValidatorCompiler,
 } from '../../../route-schemas';
-import { buildDashboard } from './dashboard-repository';
 
 /** Reads the batch; `navigator.sendBeacon` may deliver it as text/plain. */
 function readBody(body: unknown): unknown {
@@ -84,26 +81,6 @@ export default async function analyticsRoutes(fastify: ApiInstance) {
           .execute();
       }
       return reply.status(202).send({ accepted: valid.length, rejected });
-    },
-  );
-
-  // Admin only, like every /api/admin route (test/admin/access.test.ts checks it too).
-  fastify.get(
-    '/analytics/dashboard',
-    {
-      onRequest: fastify.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        security: ADMIN_SECURITY,
-        // The last `days` days, or a custom range `from`..`to` (issue 12).
-        querystring: dashboardQuerySchema,
-        response: { 200: analyticsDashboardSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const period = request.query;
-      reply.header('cache-control', 'no-store');
-      return buildDashboard(db, period);
     },
   );
 }
