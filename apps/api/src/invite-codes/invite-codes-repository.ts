@@ -3,7 +3,7 @@ import type { DB } from '@repo/db';
 import { sql } from 'kysely';
 import { newReferralCode } from '../waitlist/referrals';
 
-export type InviteCodeState = 'active' | 'disabled' | 'expired' | 'used_up';
+type InviteCodeState = 'active' | 'disabled' | 'expired' | 'used_up';
 
 /** The public site's address that redeems a code (the wizard reads ?invite=). */
 export function inviteLink(siteUrl: string, code: string): string {

@@ -4,11 +4,11 @@ import { sql } from 'kysely';
 import { creditReferral } from './referrals';
 
 /** The confirmation link works once, for 7 days (issue 11). */
-export const CONFIRMATION_LIFETIME_DAYS = 7;
+const CONFIRMATION_LIFETIME_DAYS = 7;
 /** A duplicate signup of an unconfirmed address re-sends the link at most this often. */
-export const CONFIRMATION_RESEND_MINUTES = 60;
+const CONFIRMATION_RESEND_MINUTES = 60;
 
-export function hashLinkToken(token: string): string {
+function hashLinkToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 

@@ -41,7 +41,7 @@ const exportColumns: CsvColumn<WaitlistEntryRecord>[] = [
 ];
 
 const entryParams = idParamsSchema('Waitlist entry not found');
-export const ALREADY_CONFIRMED_MESSAGE = 'This address is already confirmed';
+const ALREADY_CONFIRMED_MESSAGE = 'This address is already confirmed';
 
 export default async function waitlistAdminRoutes(fastify: ApiInstance) {
   const { config, db, mailer } = fastify;
