@@ -97,6 +97,8 @@ const envSchema = z
     UNCONFIRMED_SIGNUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Issue 11: places a confirmed referral moves its referrer up the queue. */
     REFERRAL_BOOST_PLACES: z.coerce.number().int().min(0).max(1000).default(5),
+    /** Issue 13: the console's queue positions are recomputed at most this often (0: every page). */
+    QUEUE_RANKING_MAX_AGE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     /**
      * Load shedding: answer 503 with Retry-After while the event loop lags more than this
      * (ms) or the heap holds more than LOAD_SHEDDING_MAX_HEAP_MB. 0 turns a check off.

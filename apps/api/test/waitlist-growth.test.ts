@@ -13,7 +13,11 @@ import { createTestContext, type TestContext, validWaitlistSignup } from './help
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_SITE_URL: 'https://site.test' });
+  // The console's ranking is read afresh on every page here (it is a 5 s snapshot by default).
+  ctx = await createTestContext({
+    PUBLIC_SITE_URL: 'https://site.test',
+    QUEUE_RANKING_MAX_AGE_MS: '0',
+  });
 });
 afterAll(() => ctx.close());
 
@@ -386,6 +390,26 @@ describe('the console', () => {
       headers: admin.headers,
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('gives each row of a page the position the ranked order gives it', async () => {
+    const admin = await signInAdmin(ctx);
+    for (let index = 0; index < 3; index += 1) await signUpConfirmed({ lastName: 'Ranked' });
+    const list = async (query: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/waitlist?search=ranked&pageSize=100&${query}`,
+        headers: admin.headers,
+      });
+      return response.json<{ items: { id: string; position: number | null }[] }>().items;
+    };
+    const exact = new Map(
+      (await list('sortBy=position&sortOrder=asc')).map((item) => [item.id, item.position]),
+    );
+    const newest = await list('sortBy=createdAt&sortOrder=desc');
+    expect(newest.length).toBe(3);
+    for (const item of newest) expect(item.position).toBe(exact.get(item.id));
+    expect(newest.every((item) => typeof item.position === 'number')).toBe(true);
   });
 
   it('shows an entry’s referral chain', async () => {

@@ -1,5 +1,6 @@
 import type { DB } from '@repo/db';
 import { sql } from 'kysely';
+import { createSnapshot } from '../snapshot';
 import { findWaitlistEntry, type WaitlistEntryRecord } from './waitlist-repository';
 
 /**
@@ -31,14 +32,13 @@ function queueEntries(db: DB) {
 }
 
 export function queuePositions(db: DB, boost: number) {
-  const queue = queueEntries(db)
-    .select([
-      'q.id',
-      'q.createdAt',
-      'q.referralCount',
-      'q.queuePriorityAt',
-      sql<number>`(row_number() over (order by q.created_at, q.id))::int`.as('signupRank'),
-    ]);
+  const queue = queueEntries(db).select([
+    'q.id',
+    'q.createdAt',
+    'q.referralCount',
+    'q.queuePriorityAt',
+    sql<number>`(row_number() over (order by q.created_at, q.id))::int`.as('signupRank'),
+  ]);
   return db.selectFrom(queue.as('queue')).select([
     'queue.id',
     sql<number>`(row_number() over (
@@ -102,3 +102,33 @@ export async function nextInQueue(
   }
   return entries;
 }
+
+/** Every queued entry's position, in queue order. */
+export interface QueueRanking {
+  /** Entry ids from the front of the queue. */
+  order: string[];
+  positions: Map<string, number>;
+}
+
+async function loadRanking(db: DB, boost: number): Promise<QueueRanking> {
+  const rows = await db
+    .selectFrom(queuePositions(db, boost).as('ranked'))
+    .select(['ranked.id', 'ranked.position'])
+    .orderBy('ranked.position')
+    .execute();
+  return {
+    order: rows.map((row) => row.id),
+    positions: new Map(rows.map((row) => [row.id, row.position])),
+  };
+}
+
+/**
+ * The console's view of the queue: the whole ranking, computed at most once per
+ * `maxAgeMs` (two window functions over every confirmed entry: about a quarter of
+ * a second at 100,000, too much for each page of a list; issue 13). Staff may see
+ * a position a few seconds old; a person's own page computes theirs exactly.
+ */
+export function createQueueRanking(db: DB, options: { boost: number; maxAgeMs: number }) {
+  return createSnapshot(() => loadRanking(db, options.boost), options);
+}
+export type QueueRankingSnapshot = ReturnType<typeof createQueueRanking>;

@@ -9,7 +9,7 @@ import {
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { streamForExport } from '../export-stream';
 import { onePage } from '../paginate';
-import { queuePositions } from './queue';
+import { queuePositions, type QueueRankingSnapshot } from './queue';
 import { newReferralCode } from './referrals';
 
 /**
@@ -181,16 +181,28 @@ export async function countAllEntries(db: DB): Promise<number> {
 export async function listWaitlistEntries(
   db: DB,
   { page, pageSize, sortBy, sortOrder, search, state }: WaitlistListQuery,
-  { referralBoost = DEFAULT_REFERRAL_BOOST_PLACES }: { referralBoost?: number } = {},
+  {
+    referralBoost = DEFAULT_REFERRAL_BOOST_PLACES,
+    ranking,
+  }: { referralBoost?: number; ranking?: QueueRankingSnapshot } = {},
 ): Promise<Page<WaitlistEntry>> {
   let source = search ? searchSource(db, search) : db.selectFrom('waitlistEntries as w');
   if (state) {
     source = source.where('w.confirmedAt', state === 'confirmed' ? 'is not' : 'is', null);
   }
+  // Issue 11: each row's place in the queue (null outside it). Sorted by it, the
+  // ranking is computed in the query; otherwise the page's rows take theirs from
+  // the console's ranking snapshot, when there is one (see createQueueRanking).
+  const rankInQuery = sortBy === 'position' || !ranking;
   let rows = withParticipant(source)
-    // Issue 11: each row's place in the queue (null outside it).
-    .leftJoin(queuePositions(db, referralBoost).as('queue'), 'queue.id', 'w.id')
-    .select(sql<number | null>`queue.position`.as('position'));
+    .$if(rankInQuery, (query) =>
+      query.leftJoin(queuePositions(db, referralBoost).as('queue'), 'queue.id', 'w.id'),
+    )
+    .select(
+      rankInQuery
+        ? sql<number | null>`queue.position`.as('position')
+        : sql<number | null>`null::int`.as('position'),
+    );
   rows =
     sortBy === 'createdAt'
       ? rows.orderBy('w.createdAt', sortOrder).orderBy('w.id', sortOrder)
@@ -208,15 +220,23 @@ export async function listWaitlistEntries(
             : rows
                 .orderBy(sql`lower(${sql.ref(`w.${sortBy}`)})`, sortOrder)
                 .orderBy('w.id', sortOrder);
-  const [items, total] = await Promise.all([
+  const [items, total, positions] = await Promise.all([
     rows.$call(onePage({ page, pageSize })).execute(),
     state
       ? countInState(db, state, search)
       : search
         ? countMatches(db, search)
         : countAllEntries(db),
+    rankInQuery ? undefined : ranking?.get().then((snapshot) => snapshot.positions),
   ]);
-  return { items: items.map(toWaitlistEntry), total, page, pageSize };
+  return {
+    items: items.map((item) =>
+      toWaitlistEntry(positions ? { ...item, position: positions.get(item.id) ?? null } : item),
+    ),
+    total,
+    page,
+    pageSize,
+  };
 }
 
 /** Entries in a confirmation state (and matching a search): a count of the filtered rows. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DB } from '@repo/db';
 import { blogPostSchema, blogPostSummarySchema } from '@repo/validation/responses';
 import type { z } from 'zod';
+import { createSnapshot } from '../../../snapshot';
 import { listPosts, toPostSummary } from './posts-repository';
 
 /** A JSON answer serialised once, with its validator. */
@@ -36,30 +37,9 @@ async function loadSnapshot(db: DB): Promise<PostsSnapshot> {
  * The blog's answers, read and serialised at most once per `maxAgeMs` (issue 13:
  * GET /api/posts is served from memory instead of querying and serialising each
  * time). Posts change only through the seed or by hand in the database, so a
- * snapshot older than `maxAgeMs` is reloaded by the next request that needs it;
- * requests arriving meanwhile share that one query. A failed load is not kept:
- * the next request tries again (and a database outage answers 503 as before).
+ * snapshot older than `maxAgeMs` is reloaded by the next request that needs it
+ * (see createSnapshot; a database outage answers 503 as before).
  */
 export function createPostsCache(db: DB, { maxAgeMs }: { maxAgeMs: number }) {
-  let snapshot: { value: PostsSnapshot; loadedAt: number } | undefined;
-  let loading: Promise<PostsSnapshot> | undefined;
-
-  return {
-    async get(): Promise<PostsSnapshot> {
-      if (snapshot && Date.now() - snapshot.loadedAt < maxAgeMs) return snapshot.value;
-      loading ??= loadSnapshot(db)
-        .then((value) => {
-          snapshot = { value, loadedAt: Date.now() };
-          return value;
-        })
-        .finally(() => {
-          loading = undefined;
-        });
-      return loading;
-    },
-    /** Forgets the snapshot: the next request reads the posts again. */
-    invalidate() {
-      snapshot = undefined;
-    },
-  };
+  return createSnapshot(() => loadSnapshot(db), { maxAgeMs });
 }

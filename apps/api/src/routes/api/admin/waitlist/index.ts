@@ -11,6 +11,7 @@ import { type CsvColumn, sendCsv } from '../../../../csv-export';
 import { conflict, notFound } from '../../../../errors';
 import { renewConfirmationToken } from '../../../../waitlist/confirmation';
 import { confirmationEmail, confirmationTemplate } from '../../../../waitlist/confirmation-email';
+import { createQueueRanking } from '../../../../waitlist/queue';
 import { referralChainOf } from '../../../../waitlist/referrals';
 import { type ApiInstance, csvResponse, errorResponses } from '../../../../route-schemas';
 import {
@@ -45,6 +46,11 @@ const ALREADY_CONFIRMED_MESSAGE = 'This address is already confirmed';
 
 export default async function waitlistAdminRoutes(fastify: ApiInstance) {
   const { config, db, mailer } = fastify;
+  // Positions on the console's pages, a few seconds old at most (issue 13).
+  const ranking = createQueueRanking(db, {
+    boost: config.REFERRAL_BOOST_PLACES,
+    maxAgeMs: config.QUEUE_RANKING_MAX_AGE_MS,
+  });
 
   fastify.get(
     '/waitlist',
@@ -55,7 +61,10 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
       },
     },
     async (request) =>
-      listWaitlistEntries(db, request.query, { referralBoost: config.REFERRAL_BOOST_PLACES }),
+      listWaitlistEntries(db, request.query, {
+        referralBoost: config.REFERRAL_BOOST_PLACES,
+        ranking,
+      }),
   );
 
   /** Issue 11: who referred an entry (up the chain) and whom it referred. */
