@@ -35,8 +35,8 @@ export function WaitlistWelcomeEmail({
       </Button>
       {statusUrl ? (
         <Text style={textStyle}>
-          Once confirmed, <Link href={statusUrl}>see your place in the queue</Link> at any time,
-          and move up by sharing your referral link.
+          Once confirmed, <Link href={statusUrl}>see your place in the queue</Link> at any time, and
+          move up by sharing your referral link.
         </Text>
       ) : null}
       <Text style={textStyle}>

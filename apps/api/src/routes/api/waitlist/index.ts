@@ -27,8 +27,7 @@ const DUPLICATE_EMAIL_MESSAGE = 'This email address is already on the waitlist';
 
 const SIGNUP_SUCCESS_MESSAGE = 'Successfully joined the waitlist!';
 
-const CONFIRMATION_INVALID_MESSAGE =
-  'This confirmation link is invalid or has already been used.';
+const CONFIRMATION_INVALID_MESSAGE = 'This confirmation link is invalid or has already been used.';
 const CONFIRMATION_EXPIRED_MESSAGE =
   'This confirmation link has expired. Join the waitlist again with the same address to get a new one.';
 
