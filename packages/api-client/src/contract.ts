@@ -15,3 +15,9 @@ interface StandardSchema {
 }
 export type Output<S extends StandardSchema> = NonNullable<S['~standard']['types']>['output'];
 export type Input<S extends StandardSchema> = NonNullable<S['~standard']['types']>['input'];
+/**
+ * A query string as a caller writes it: any of the fields its schema yields,
+ * each optional (the API fills the defaults). Not `Input<>`: the query schemas
+ * preprocess blank values, which makes every field's input `unknown`.
+ */
+export type Query<S extends StandardSchema> = Partial<Output<S>>;

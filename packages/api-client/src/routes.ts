@@ -1,6 +1,8 @@
 /**
  * Every path of the API, written once (apps/api/src/routes): the front ends
- * name a route, never its path. Path parameters are encoded here.
+ * name a route, never its path. Path parameters are encoded here; a built path
+ * keeps its template type (`/api/admin/waitlist/${string}/referrals`, hence the
+ * `as const`), by which reads.ts knows what it answers.
  */
 const segment = encodeURIComponent;
 
@@ -12,7 +14,7 @@ export const siteRoutes = {
   openapi: '/api/openapi.json',
   posts: {
     list: '/api/posts',
-    post: (slug: string) => `/api/posts/${segment(slug)}`,
+    post: (slug: string) => `/api/posts/${segment(slug)}` as const,
   },
   waitlist: {
     signup: '/api/waitlist',
@@ -52,62 +54,64 @@ const consoleRoutes = {
   admin: {
     waitlist: {
       list: '/api/admin/waitlist',
-      entry: (id: string) => `/api/admin/waitlist/${segment(id)}`,
+      entry: (id: string) => `/api/admin/waitlist/${segment(id)}` as const,
       export: '/api/admin/waitlist/export',
       sources: '/api/admin/waitlist/sources',
-      resendConfirmation: (id: string) => `/api/admin/waitlist/${segment(id)}/resend-confirmation`,
-      referrals: (id: string) => `/api/admin/waitlist/${segment(id)}/referrals`,
+      resendConfirmation: (id: string) =>
+        `/api/admin/waitlist/${segment(id)}/resend-confirmation` as const,
+      referrals: (id: string) => `/api/admin/waitlist/${segment(id)}/referrals` as const,
     },
     beta: {
       participants: '/api/admin/beta/participants',
-      participant: (id: string) => `/api/admin/beta/participants/${segment(id)}`,
-      approve: (waitlistEntryId: string) => `/api/admin/beta/approve/${segment(waitlistEntryId)}`,
+      participant: (id: string) => `/api/admin/beta/participants/${segment(id)}` as const,
+      approve: (waitlistEntryId: string) =>
+        `/api/admin/beta/approve/${segment(waitlistEntryId)}` as const,
       sendWaitlistUpdate: (waitlistEntryId: string) =>
-        `/api/admin/beta/send-waitlist-update/${segment(waitlistEntryId)}`,
+        `/api/admin/beta/send-waitlist-update/${segment(waitlistEntryId)}` as const,
       resendInvite: (participantId: string) =>
-        `/api/admin/beta/resend-invite/${segment(participantId)}`,
+        `/api/admin/beta/resend-invite/${segment(participantId)}` as const,
     },
     /** Issue 11: invite codes. */
     inviteCodes: {
       list: '/api/admin/invite-codes',
-      code: (id: string) => `/api/admin/invite-codes/${segment(id)}`,
-      redemptions: (id: string) => `/api/admin/invite-codes/${segment(id)}/redemptions`,
+      code: (id: string) => `/api/admin/invite-codes/${segment(id)}` as const,
+      redemptions: (id: string) => `/api/admin/invite-codes/${segment(id)}/redemptions` as const,
     },
     contacts: {
       list: '/api/admin/contacts',
-      message: (id: string) => `/api/admin/contacts/${segment(id)}`,
+      message: (id: string) => `/api/admin/contacts/${segment(id)}` as const,
       export: '/api/admin/contacts/export',
     },
     apiKeys: {
       list: '/api/admin/api-keys',
-      key: (id: string) => `/api/admin/api-keys/${segment(id)}`,
+      key: (id: string) => `/api/admin/api-keys/${segment(id)}` as const,
     },
     accounts: {
       list: '/api/admin/accounts',
       invite: '/api/admin/accounts/invite',
-      disable: (id: string) => `/api/admin/accounts/${segment(id)}/disable`,
-      enable: (id: string) => `/api/admin/accounts/${segment(id)}/enable`,
-      sessions: (id: string) => `/api/admin/accounts/${segment(id)}/sessions`,
+      disable: (id: string) => `/api/admin/accounts/${segment(id)}/disable` as const,
+      enable: (id: string) => `/api/admin/accounts/${segment(id)}/enable` as const,
+      sessions: (id: string) => `/api/admin/accounts/${segment(id)}/sessions` as const,
       session: (id: string, sessionId: string) =>
-        `/api/admin/accounts/${segment(id)}/sessions/${segment(sessionId)}`,
+        `/api/admin/accounts/${segment(id)}/sessions/${segment(sessionId)}` as const,
     },
     email: {
       templates: '/api/admin/email/templates',
       templatePreview: (templateId: string) =>
-        `/api/admin/email/templates/${segment(templateId)}/preview`,
+        `/api/admin/email/templates/${segment(templateId)}/preview` as const,
       outbox: '/api/admin/email/outbox',
-      outboxMessage: (id: string) => `/api/admin/email/outbox/${segment(id)}`,
-      retry: (id: string) => `/api/admin/email/outbox/${segment(id)}/retry`,
+      outboxMessage: (id: string) => `/api/admin/email/outbox/${segment(id)}` as const,
+      retry: (id: string) => `/api/admin/email/outbox/${segment(id)}/retry` as const,
       test: '/api/admin/email/test',
       bulkSendDryRun: '/api/admin/email/bulk-send/dry-run',
       bulkSend: '/api/admin/email/bulk-send',
-      bulkSendResult: (id: string) => `/api/admin/email/bulk-sends/${segment(id)}`,
+      bulkSendResult: (id: string) => `/api/admin/email/bulk-sends/${segment(id)}` as const,
       suppressions: '/api/admin/email/suppressions',
       suppressionsImport: '/api/admin/email/suppressions/import',
     },
     feedback: {
       list: '/api/admin/feedback',
-      response: (id: string) => `/api/admin/feedback/${segment(id)}`,
+      response: (id: string) => `/api/admin/feedback/${segment(id)}` as const,
       insight: '/api/admin/feedback/insight',
       answers: '/api/admin/feedback/answers',
       export: '/api/admin/feedback/export',

@@ -4,7 +4,7 @@
  * written by hand, so a schema change reaches every caller. Dates travel as
  * ISO 8601 strings.
  */
-import type { Input, Output, requests, responses } from './contract';
+import type { Input, Output, Query, requests, responses } from './contract';
 
 type ItemOf<T> = T extends readonly (infer Item)[] ? Item : never;
 
@@ -48,6 +48,8 @@ export type RegisterRequest = Input<typeof requests.registerSchema> & { setupTok
 export type PendingRegistration = Output<typeof responses.pendingRegistrationSchema>;
 export type RegisterResponse = Output<typeof responses.registerResponseSchema>;
 export type InviteDetails = Output<typeof responses.inviteDetailsSchema>;
+/** GET /api/invite?token= */
+export type InviteQuery = Query<typeof requests.accountLinkTokenQuerySchema>;
 export type AcceptInviteRequest = Input<typeof requests.acceptInviteSchema>;
 
 // Staff accounts, audit log and erasure.
@@ -59,11 +61,13 @@ export type StaffSessionList = Output<typeof responses.staffSessionListSchema>;
 export type InviteStaffRequest = Input<typeof requests.inviteStaffSchema>;
 export type AuditLogPage = Output<typeof responses.auditLogPageSchema>;
 export type AuditLogEntry = ItemOf<AuditLogPage['entries']>;
+export type AuditLogQuery = Query<typeof requests.auditLogQuerySchema>;
 export type ErasePersonRequest = Input<typeof requests.erasePersonSchema>;
 /** What an erasure deleted for good, per kind. */
 export type ErasureResult = Output<typeof responses.erasureResultSchema>;
 export type PersonTimeline = Output<typeof responses.personTimelineSchema>;
 export type TimelineEvent = ItemOf<PersonTimeline['events']>;
+export type PersonTimelineQuery = Query<typeof requests.personTimelineQuerySchema>;
 
 // Survey responses and insight.
 export type FeedbackResponsePage = Output<typeof responses.feedbackResponsePageSchema>;
@@ -71,6 +75,7 @@ export type FeedbackResponseSummary = ItemOf<FeedbackResponsePage['responses']>;
 export type SurveyInsight = Output<typeof responses.surveyInsightSchema>;
 export type SurveyTextAnswerPage = Output<typeof responses.surveyTextAnswerPageSchema>;
 export type SurveyTextAnswer = ItemOf<SurveyTextAnswerPage['items']>;
+export type SurveyAnswersQuery = Query<typeof requests.surveyAnswersQuerySchema>;
 
 // The waitlist and the beta.
 export type WaitlistPage = Output<typeof responses.waitlistPageSchema>;
@@ -84,8 +89,9 @@ export type InviteCodeList = Output<typeof responses.inviteCodeListSchema>;
 export type InviteCodeRedemptions = Output<typeof responses.inviteCodeRedemptionsSchema>;
 export type InviteCodeCreateRequest = Input<typeof requests.inviteCodeCreateSchema>;
 export type InviteCodeUpdateRequest = Input<typeof requests.inviteCodeUpdateSchema>;
-export type WaitlistListQuery = Input<typeof requests.waitlistListQuerySchema>;
+export type WaitlistListQuery = Query<typeof requests.waitlistListQuerySchema>;
 export type SignupSources = Output<typeof responses.signupSourcesSchema>;
+export type SignupSourcesQuery = Query<typeof requests.signupSourcesQuerySchema>;
 export type BetaParticipant = Output<typeof responses.betaParticipantSchema>;
 export type BetaParticipantList = Output<typeof responses.betaParticipantListSchema>;
 export type BetaApproval = Output<typeof responses.betaApprovalSchema>;
@@ -103,6 +109,7 @@ export type QueuedEmail = Output<typeof responses.queuedEmailSchema>;
 // Contact messages.
 export type ContactMessage = Output<typeof responses.contactMessageSchema>;
 export type ContactMessagePage = Output<typeof responses.contactMessagePageSchema>;
+export type ContactListQuery = Query<typeof requests.contactListQuerySchema>;
 export type ContactStatusUpdate = Input<typeof requests.contactStatusUpdateSchema>;
 
 // API keys.
@@ -116,11 +123,13 @@ export type RevokedApiKey = Output<typeof responses.revokedApiKeySchema>;
 // E-mail.
 export type EmailTemplateList = Output<typeof responses.emailTemplateListSchema>;
 export type EmailTemplate = ItemOf<EmailTemplateList['templates']>;
+export type TemplatePreviewQuery = Query<typeof requests.templatePreviewQuerySchema>;
 export type EmailStatus = ItemOf<typeof responses.EMAIL_STATUSES>;
 /** What Postmark reported after sending (webhook events); the worst one wins. */
 export type DeliveryState = ItemOf<typeof responses.DELIVERY_STATES>;
 export type OutboxMessage = Output<typeof responses.outboxMessageSchema>;
 export type OutboxMessagePage = Output<typeof responses.outboxMessagePageSchema>;
+export type OutboxListQuery = Query<typeof requests.outboxListQuerySchema>;
 export type OutboxMessageDetail = Output<typeof responses.outboxMessageDetailSchema>;
 export type EmailEvent = ItemOf<OutboxMessageDetail['events']>;
 export type TestEmailRequest = Input<typeof requests.testEmailSchema>;
@@ -133,6 +142,7 @@ export type BulkSendQueued = Output<typeof responses.bulkSendQueuedSchema>;
 export type BulkSendResult = Output<typeof responses.bulkSendResultSchema>;
 export type SuppressionPage = Output<typeof responses.suppressionPageSchema>;
 export type Suppression = ItemOf<SuppressionPage['items']>;
+export type SuppressionListQuery = Query<typeof requests.suppressionListQuerySchema>;
 export type SuppressionOrigin = ItemOf<typeof responses.SUPPRESSION_ORIGINS>;
 export type SuppressionImportRequest = Input<typeof requests.suppressionImportSchema>;
 export type SuppressionImportResult = Output<typeof responses.suppressionImportResultSchema>;
@@ -140,6 +150,7 @@ export type SuppressionImportResult = Output<typeof responses.suppressionImportR
 // Analytics.
 /** GET /api/analytics/dashboard?days= | ?from=&to= */
 export type AnalyticsDashboard = Output<typeof responses.analyticsDashboardSchema>;
+export type DashboardQuery = Query<typeof requests.dashboardQuerySchema>;
 /** A dashboard period: calendar days (UTC) `firstDay`..`lastDay`, from `from` until `to` (exclusive). */
 export type DashboardPeriodRange = AnalyticsDashboard['period'];
 /** The headline figures of one period, compared with the previous period. */
