@@ -1,8 +1,7 @@
-import type { AnalyticsOptOutPage } from '@repo/api-client';
-import { useQuery } from '@tanstack/react-query';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { useApiQuery } from '@/lib/use-api-query';
 
 /** Where the site's analytics opt-out page is (the API knows PUBLIC_SITE_URL). */
 export function useOptOutPage() {
-  return useQuery<AnalyticsOptOutPage>({ queryKey: [QUERY_PATHS.analyticsOptOut] });
+  return useApiQuery(QUERY_PATHS.analyticsOptOut);
 }

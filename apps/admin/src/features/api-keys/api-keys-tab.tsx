@@ -1,6 +1,6 @@
-import { type ApiKey, type ApiKeyList, apiRoutes } from '@repo/api-client';
+import { type ApiKey, apiRoutes } from '@repo/api-client';
 import { Button, Card, CardContent } from '@repo/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { useSortedTable } from '@/components/use-sorted-table';
@@ -9,6 +9,7 @@ import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { useApiQuery } from '@/lib/use-api-query';
 import { apiKeyColumns } from './api-key-columns';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
@@ -18,7 +19,7 @@ const API_REFERENCE_PATH = apiRoutes.docs;
 
 export function ApiKeysTab() {
   const queryClient = useQueryClient();
-  const keys = useQuery<ApiKeyList>({ queryKey: [QUERY_PATHS.apiKeys] });
+  const keys = useApiQuery(QUERY_PATHS.apiKeys);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 

@@ -1,7 +1,5 @@
-import type { InviteDetails } from '@repo/api-client';
 import { Button, Input, Label, Spinner } from '@repo/ui';
 import { acceptInviteSchema } from '@repo/validation';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormField } from '@/components/form-field';
@@ -9,6 +7,7 @@ import { serverFieldErrors } from '@/lib/field-issues';
 import { TOAST } from '@/lib/messages';
 import { errorMessage, notifyFailure } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { useApiQuery } from '@/lib/use-api-query';
 import { useValidatedForm } from '@/lib/use-validated-form';
 import { AuthShell } from './auth-shell';
 import { useSession } from './session-context';
@@ -76,10 +75,7 @@ function AcceptInviteForm({ token, email }: { token: string; email: string }) {
 export function AcceptInvitePage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const invite = useQuery<InviteDetails>({
-    queryKey: [QUERY_PATHS.invite, { token }],
-    enabled: Boolean(token),
-  });
+  const invite = useApiQuery(QUERY_PATHS.invite, { token }, { enabled: Boolean(token) });
 
   let content;
   if (!token || invite.isError) {

@@ -1,14 +1,14 @@
-import type { SetupStatus } from '@repo/api-client';
 import { ApiError } from '@repo/api-client';
 import { Button } from '@repo/ui';
 import { type RegisterInput, registerSchema } from '@repo/validation';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { serverFieldErrors } from '@/lib/field-issues';
 import { SETUP_TOKEN_HINT, TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { useApiQuery } from '@/lib/use-api-query';
 import { useValidatedForm } from '@/lib/use-validated-form';
 import { isPendingRegistration, useSession } from './session-context';
 
@@ -20,7 +20,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const { register, isRegistering } = useSession();
   const queryClient = useQueryClient();
   // Issue 8: while no account exists, the first one needs the operator's setup token.
-  const setupStatus = useQuery<SetupStatus>({ queryKey: [QUERY_PATHS.setupStatus] });
+  const setupStatus = useApiQuery(QUERY_PATHS.setupStatus);
   const needsSetup = setupStatus.data?.needsSetup === true;
   const form = useValidatedForm<keyof RegisterInput, RegisterInput>(registerSchema, {
     username: '',

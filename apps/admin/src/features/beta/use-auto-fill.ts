@@ -1,9 +1,9 @@
-import type { AutoFillSetting } from '@repo/api-client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { useApiQuery } from '@/lib/use-api-query';
 
 function invitedSentence(invited: number | undefined): string {
   if (!invited) return 'Freed seats go to the next confirmed people in the queue.';
@@ -13,7 +13,7 @@ function invitedSentence(invited: number | undefined): string {
 /** Issue 11: the auto-fill switch (off by default), and turning it on or off. */
 export function useAutoFill() {
   const queryClient = useQueryClient();
-  const setting = useQuery<AutoFillSetting>({ queryKey: [QUERY_PATHS.autoFill] });
+  const setting = useApiQuery(QUERY_PATHS.autoFill);
   const toggle = useMutation({
     mutationFn: (enabled: boolean) => api.admin.settings.setAutoFill({ enabled }),
     onSuccess: (saved) => {

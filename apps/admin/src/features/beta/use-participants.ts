@@ -1,7 +1,6 @@
-import type { BetaParticipantList } from '@repo/api-client';
-import { useQuery } from '@tanstack/react-query';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { useApiQuery } from '@/lib/use-api-query';
 
 export function useParticipants() {
-  return useQuery<BetaParticipantList>({ queryKey: [QUERY_PATHS.participants] });
+  return useApiQuery(QUERY_PATHS.participants);
 }

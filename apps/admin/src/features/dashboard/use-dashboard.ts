@@ -1,6 +1,6 @@
-import type { AnalyticsDashboard } from '@repo/api-client';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { useApiQuery } from '@/lib/use-api-query';
 
 export const DASHBOARD_DAYS = 30;
 /** Spec section 9: the dashboard is refetched every 30000 ms. */
@@ -10,8 +10,7 @@ const DASHBOARD_REFETCH_MS = 30_000;
 export type DashboardParams = { days: number } | { from: string; to: string };
 
 export function useDashboard(params: DashboardParams = { days: DASHBOARD_DAYS }) {
-  return useQuery<AnalyticsDashboard>({
-    queryKey: [QUERY_PATHS.dashboard, params],
+  return useApiQuery(QUERY_PATHS.dashboard, params, {
     refetchInterval: DASHBOARD_REFETCH_MS,
     // A new period shows the last one's figures until its own arrive.
     placeholderData: keepPreviousData,

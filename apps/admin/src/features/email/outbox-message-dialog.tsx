@@ -1,13 +1,12 @@
-import { apiRoutes, type OutboxMessageDetail } from '@repo/api-client';
+import { apiRoutes } from '@repo/api-client';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@repo/ui';
-import { useQuery } from '@tanstack/react-query';
 import { EmailFrame } from '@/components/email-frame';
 import { formatDateTime } from '@/lib/format';
+import { useApiQuery } from '@/lib/use-api-query';
 import { DeliveryStateBadge, OutboxStatusBadge } from './outbox-status-badge';
 
 export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const detail = useQuery<OutboxMessageDetail>({
-    queryKey: [apiRoutes.admin.email.outboxMessage(id ?? '')],
+  const detail = useApiQuery(apiRoutes.admin.email.outboxMessage(id ?? ''), undefined, {
     enabled: Boolean(id),
     // Delivery status changes while the queue works: always show it fresh.
     staleTime: 0,

@@ -1,7 +1,6 @@
-import type { EmailTemplate } from '@repo/api-client';
-import { useQuery } from '@tanstack/react-query';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { useApiQuery } from '@/lib/use-api-query';
 
 export function useTemplates() {
-  return useQuery<{ templates: EmailTemplate[] }>({ queryKey: [QUERY_PATHS.templates] });
+  return useApiQuery(QUERY_PATHS.templates);
 }

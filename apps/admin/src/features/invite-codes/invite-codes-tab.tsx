@@ -1,6 +1,6 @@
-import type { InviteCode, InviteCodeList } from '@repo/api-client';
+import type { InviteCode } from '@repo/api-client';
 import { Button, Card, CardContent } from '@repo/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { useSortedTable } from '@/components/use-sorted-table';
@@ -9,6 +9,7 @@ import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { useApiQuery } from '@/lib/use-api-query';
 import { inviteCodeColumns } from './invite-code-columns';
 
 const CreateInviteCodeDialog = lazy(() =>
@@ -23,7 +24,7 @@ const RedemptionsDialog = lazy(() =>
 /** Issue 11: invite codes, made here, redeemed on the site. */
 export function InviteCodesTab() {
   const queryClient = useQueryClient();
-  const codes = useQuery<InviteCodeList>({ queryKey: [QUERY_PATHS.inviteCodes] });
+  const codes = useApiQuery(QUERY_PATHS.inviteCodes);
   const [creating, setCreating] = useState(false);
   const [showing, setShowing] = useState<InviteCode | null>(null);
   const [dialogsMounted, setDialogsMounted] = useState(false);

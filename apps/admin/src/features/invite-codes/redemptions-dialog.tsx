@@ -1,4 +1,4 @@
-import { apiRoutes, type InviteCode, type InviteCodeRedemptions } from '@repo/api-client';
+import { apiRoutes, type InviteCode } from '@repo/api-client';
 import {
   Badge,
   Dialog,
@@ -7,9 +7,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@repo/ui';
-import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
+import { useApiQuery } from '@/lib/use-api-query';
 
 /** Issue 11: who redeemed a code, and whether it gave them a seat or the front of the queue. */
 export function RedemptionsDialog({
@@ -19,10 +19,13 @@ export function RedemptionsDialog({
   code: InviteCode | null;
   onClose: () => void;
 }) {
-  const redemptions = useQuery<InviteCodeRedemptions>({
-    queryKey: [apiRoutes.admin.inviteCodes.redemptions(code?.id ?? '')],
-    enabled: code !== null,
-  });
+  const redemptions = useApiQuery(
+    apiRoutes.admin.inviteCodes.redemptions(code?.id ?? ''),
+    undefined,
+    {
+      enabled: code !== null,
+    },
+  );
   const items = code ? redemptions.data?.items : undefined;
   return (
     <Dialog open={code !== null} onOpenChange={(open) => !open && onClose()}>

@@ -1,4 +1,3 @@
-import type { PersonTimeline } from '@repo/api-client';
 import {
   Badge,
   Button,
@@ -9,11 +8,11 @@ import {
   DialogTitle,
   Skeleton,
 } from '@repo/ui';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { useApiQuery } from '@/lib/use-api-query';
 
 const KIND_LABELS: Record<string, string> = {
   signup: 'Signup',
@@ -50,11 +49,11 @@ export function PersonTimelineButton({ email, name }: { email: string; name: str
 }
 
 function PersonTimelineDialog({ email, onClose }: { email: string | null; onClose: () => void }) {
-  const timeline = useQuery<PersonTimeline>({
-    queryKey: [QUERY_PATHS.personTimeline, { email: email ?? '' }],
-    enabled: Boolean(email),
-    staleTime: 0,
-  });
+  const timeline = useApiQuery(
+    QUERY_PATHS.personTimeline,
+    { email: email ?? '' },
+    { enabled: Boolean(email), staleTime: 0 },
+  );
   const data = timeline.data;
   return (
     <Dialog open={Boolean(email)} onOpenChange={(open) => !open && onClose()}>

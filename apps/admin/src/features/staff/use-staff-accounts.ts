@@ -1,29 +1,22 @@
-import {
-  apiRoutes,
-  type StaffAccount,
-  type StaffAccountList,
-  type StaffSession,
-  type StaffSessionList,
-} from '@repo/api-client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRoutes, type StaffAccount, type StaffSession } from '@repo/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { useApiQuery } from '@/lib/use-api-query';
 
 const sessionsPath = apiRoutes.admin.accounts.sessions;
 
 export function useStaffAccounts() {
-  return useQuery<StaffAccountList>({
-    queryKey: [QUERY_PATHS.accounts],
+  return useApiQuery(QUERY_PATHS.accounts, undefined, {
     // Sessions come and go while the tab is closed: show the current state when it opens.
     refetchOnMount: 'always',
   });
 }
 
 export function useAccountSessions(accountId: string | undefined) {
-  return useQuery<StaffSessionList>({
-    queryKey: [accountId ? sessionsPath(accountId) : 'sessions'],
+  return useApiQuery(sessionsPath(accountId ?? ''), undefined, {
     enabled: Boolean(accountId),
     refetchOnMount: 'always',
   });

@@ -7,9 +7,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@repo/ui';
-import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
+import { useApiQuery } from '@/lib/use-api-query';
 
 type Person = ReferralChain['referrals'][number];
 
@@ -48,8 +48,7 @@ export function ReferralChainDialog({
   entry: WaitlistEntry | null;
   onClose: () => void;
 }) {
-  const chain = useQuery<ReferralChain>({
-    queryKey: [apiRoutes.admin.waitlist.referrals(entry?.id ?? '')],
+  const chain = useApiQuery(apiRoutes.admin.waitlist.referrals(entry?.id ?? ''), undefined, {
     enabled: entry !== null,
   });
   const data = entry ? chain.data : undefined;

@@ -1,10 +1,9 @@
-import type { SignupSources } from '@repo/api-client';
 import { Card, CardContent, Skeleton } from '@repo/ui';
-import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { SectionHeader } from '@/components/section-header';
 import { errorMessage } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { useApiQuery } from '@/lib/use-api-query';
 
 const WEEKS = 8;
 const TOP = 8;
@@ -14,9 +13,7 @@ const TOP = 8;
  * referred the visit, else 'direct' (first touch, kept by the tracker).
  */
 export function SignupSourcesCard() {
-  const query = useQuery<SignupSources>({
-    queryKey: [QUERY_PATHS.signupSources, { weeks: WEEKS }],
-  });
+  const query = useApiQuery(QUERY_PATHS.signupSources, { weeks: WEEKS });
   const data = query.data;
   const rows = data?.sources.slice(0, TOP) ?? [];
   return (
