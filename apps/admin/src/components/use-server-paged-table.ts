@@ -11,8 +11,8 @@ import {
 type Managed = 'data' | 'getCoreRowModel' | 'getRowId' | 'manualPagination' | 'rowCount' | 'state';
 
 export type ServerPagedTableOptions<T> = Omit<TableOptions<T>, Managed> & {
-  /** The current page from the API (undefined while the first page loads). */
-  page: Page<T> | undefined;
+  /** The current page's rows and the count of all (undefined while the first page loads). */
+  page: Pick<Page<T>, 'items' | 'total'> | undefined;
   pagination: PaginationState;
   onPaginationChange: OnChangeFn<PaginationState>;
   state?: Partial<Omit<TableState, 'pagination'>>;

@@ -1,5 +1,5 @@
 import type { BetaParticipant } from '@repo/api-client';
-import { Card, CardContent, Input, Label } from '@repo/ui';
+import { Card, CardContent } from '@repo/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   getCoreRowModel,
@@ -12,6 +12,7 @@ import {
 import { useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
 import { DataTable } from '@/components/data-table';
+import { SearchField } from '@/components/search-field';
 import { SectionHeader } from '@/components/section-header';
 import { TablePagination } from '@/components/table-pagination';
 import { api } from '@/lib/api';
@@ -91,16 +92,14 @@ export function BetaTab() {
         {participants.data ? <SeatFigures seats={participants.data.seats} /> : null}
         <AutoFillSwitch />
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="grid w-full max-w-sm gap-2">
-            <Label htmlFor="beta-filter">Filter</Label>
-            <Input
-              id="beta-filter"
-              type="search"
-              placeholder="Name or email"
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
-            />
-          </div>
+          <SearchField
+            id="beta-filter"
+            label="Filter"
+            placeholder="Name or email"
+            value={filter}
+            onChange={setFilter}
+            className="w-full max-w-sm"
+          />
           <ColumnVisibilityMenu table={table} />
         </div>
         <DataTable

@@ -1,15 +1,13 @@
-import { apiRoutes, type ContactMessage, type Page } from '@repo/api-client';
+import { apiRoutes, type ContactMessage } from '@repo/api-client';
 import { Card, CardContent } from '@repo/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PaginationState } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
-import { DataTable } from '@/components/data-table';
 import { DeleteEntryDialog, type DeletionTarget } from '@/components/delete-entry-dialog';
 import { ExportButton } from '@/components/export-button';
 import { FilterSelect } from '@/components/filter-select';
+import { PagedDataTable } from '@/components/paged-data-table';
 import { SectionHeader } from '@/components/section-header';
-import { TablePagination } from '@/components/table-pagination';
+import { usePagedList } from '@/components/use-paged-list';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
@@ -27,24 +25,17 @@ const STATUS_FILTERS = [
 ] as const;
 
 export function ContactsTab() {
-  const [status, setStatus] = useState('all');
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
+  const [status, setStatus] = useState<(typeof STATUS_FILTERS)[number]['value']>('all');
   const [viewing, setViewing] = useState<ContactMessage | null>(null);
   const [deleting, setDeleting] = useState<DeletionTarget | null>(null);
   const statusChange = useContactStatus();
   const { mutate: changeStatus } = statusChange;
 
-  const query = useQuery<Page<ContactMessage>>({
-    queryKey: [
-      QUERY_PATHS.contacts,
-      {
-        page: pagination.pageIndex + 1,
-        pageSize: pagination.pageSize,
-        status: status === 'all' ? undefined : status,
-      },
-    ],
-    placeholderData: keepPreviousData,
-  });
+  const { query, paging } = usePagedList(
+    QUERY_PATHS.contacts,
+    { status: status === 'all' ? undefined : status },
+    { pageSize: 20 },
+  );
 
   const openMessage = useCallback(
     (message: ContactMessage) => {
@@ -93,13 +84,7 @@ export function ContactsTab() {
       ),
     [openMessage],
   );
-  const table = useServerPagedTable({
-    page: query.data,
-    columns,
-    pagination,
-    onPaginationChange: setPagination,
-    enableSorting: false,
-  });
+  const table = useServerPagedTable({ ...paging, columns, enableSorting: false });
 
   return (
     <Card>
@@ -117,23 +102,16 @@ export function ContactsTab() {
             label="Status"
             value={status}
             options={STATUS_FILTERS}
-            onChange={(value) => {
-              setStatus(value);
-              setPagination((current) => ({ ...current, pageIndex: 0 }));
-            }}
+            onChange={setStatus}
           />
           <ColumnVisibilityMenu table={table} />
         </div>
-        <DataTable
+        <PagedDataTable
           table={table}
+          query={query}
           caption="Contact messages"
-          isLoading={query.isPending}
-          isRefreshing={query.isPlaceholderData}
-          error={query.error}
-          onRetry={() => void query.refetch()}
           emptyMessage={status === 'all' ? 'No messages yet.' : 'No messages with this status.'}
         />
-        <TablePagination table={table} total={query.data?.total ?? 0} />
       </CardContent>
       <ContactMessageDialog
         message={viewing}

@@ -1,29 +1,19 @@
-import type { OutboxMessage, Page } from '@repo/api-client';
-import {
-  Button,
-  Card,
-  CardContent,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@repo/ui';
+import type { EmailStatus, OutboxMessage } from '@repo/api-client';
+import { Button, Card, CardContent } from '@repo/ui';
 import { EMAIL_STATUSES } from '@repo/validation';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ColumnDef, PaginationState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { DataTable } from '@/components/data-table';
+import { type FilterOption, FilterSelect } from '@/components/filter-select';
+import { PagedDataTable } from '@/components/paged-data-table';
 import { SectionHeader } from '@/components/section-header';
-import { TablePagination } from '@/components/table-pagination';
+import { usePagedList } from '@/components/use-paged-list';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { formatDate } from '@/lib/format';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { OutboxMessageDialog } from './outbox-message-dialog';
 import { DeliveryStateBadge, OUTBOX_STATUS_LABELS, OutboxStatusBadge } from './outbox-status-badge';
 
-const STATUS_FILTERS = [
+const STATUS_FILTERS: FilterOption<'all' | EmailStatus>[] = [
   { value: 'all', label: 'All emails' },
   ...EMAIL_STATUSES.map((status) => ({ value: status, label: OUTBOX_STATUS_LABELS[status] })),
 ];
@@ -102,28 +92,15 @@ function outboxColumns(onView: (id: string) => void): ColumnDef<OutboxMessage>[]
  * itself). Like every admin table it shows 'MMM dd, yyyy'; the email view adds the time.
  */
 export function OutboxTable() {
-  const [status, setStatus] = useState('all');
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
+  const [status, setStatus] = useState<'all' | EmailStatus>('all');
   const [viewing, setViewing] = useState<string | null>(null);
-  const query = useQuery<Page<OutboxMessage>>({
-    queryKey: [
-      QUERY_PATHS.outbox,
-      {
-        page: pagination.pageIndex + 1,
-        pageSize: pagination.pageSize,
-        status: status === 'all' ? undefined : status,
-      },
-    ],
-    placeholderData: keepPreviousData,
-  });
+  const { query, paging } = usePagedList(
+    QUERY_PATHS.outbox,
+    { status: status === 'all' ? undefined : status },
+    { pageSize: 10 },
+  );
   const columns = useMemo(() => outboxColumns(setViewing), []);
-  const table = useServerPagedTable({
-    page: query.data,
-    columns,
-    pagination,
-    onPaginationChange: setPagination,
-    enableSorting: false,
-  });
+  const table = useServerPagedTable({ ...paging, columns, enableSorting: false });
 
   return (
     <Card>
@@ -142,38 +119,20 @@ export function OutboxTable() {
         }
       />
       <CardContent className="grid grid-cols-1 gap-4">
-        <div className="grid w-44 gap-2">
-          <Label htmlFor="outbox-status">Status</Label>
-          <Select
-            value={status}
-            onValueChange={(value) => {
-              setStatus(value);
-              setPagination((current) => ({ ...current, pageIndex: 0 }));
-            }}
-          >
-            <SelectTrigger id="outbox-status">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {STATUS_FILTERS.map((filter) => (
-                <SelectItem key={filter.value} value={filter.value}>
-                  {filter.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <DataTable
+        <FilterSelect
+          id="outbox-status"
+          label="Status"
+          value={status}
+          options={STATUS_FILTERS}
+          onChange={setStatus}
+        />
+        <PagedDataTable
           table={table}
+          query={query}
           caption="Outbox emails"
-          isLoading={query.isPending}
-          isRefreshing={query.isPlaceholderData}
-          error={query.error}
-          onRetry={() => void query.refetch()}
           emptyMessage="No emails yet."
           skeletonRows={3}
         />
-        <TablePagination table={table} total={query.data?.total ?? 0} />
       </CardContent>
       <OutboxMessageDialog id={viewing} onClose={() => setViewing(null)} />
     </Card>

@@ -1,4 +1,4 @@
-import type { Page, Suppression } from '@repo/api-client';
+import type { Suppression, SuppressionPage } from '@repo/api-client';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,7 +12,6 @@ import {
   Button,
   Card,
   CardContent,
-  Input,
   Label,
   Select,
   SelectContent,
@@ -21,12 +20,14 @@ import {
   SelectValue,
 } from '@repo/ui';
 import { SUPPRESSION_IMPORT_MAX } from '@repo/validation';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef, PaginationState } from '@tanstack/react-table';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
 import { type ChangeEvent, useMemo, useRef, useState } from 'react';
-import { DataTable } from '@/components/data-table';
+import { type FilterOption, FilterSelect } from '@/components/filter-select';
+import { PagedDataTable } from '@/components/paged-data-table';
+import { SearchField } from '@/components/search-field';
 import { SectionHeader } from '@/components/section-header';
-import { TablePagination } from '@/components/table-pagination';
+import { usePagedList } from '@/components/use-paged-list';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { api } from '@/lib/api';
 import { formatDate } from '@/lib/format';
@@ -51,6 +52,21 @@ const ORIGIN_LABELS: Record<Suppression['origin'], string> = {
   postmark: 'Suppressed in Postmark',
   import: 'Imported',
 };
+
+const STREAM_FILTERS: FilterOption<'all' | Stream>[] = [
+  { value: 'all', label: 'All streams' },
+  { value: 'outbound', label: STREAM_LABELS.outbound },
+  { value: 'broadcast', label: STREAM_LABELS.broadcast },
+];
+
+/** The rows of a page, each named by its stream and address. */
+const withRowIds = (page: SuppressionPage) => ({
+  ...page,
+  items: page.items.map((item): SuppressionRow => ({
+    ...item,
+    id: `${item.stream}:${item.email}`,
+  })),
+});
 
 function suppressionColumns(onRemove: (row: Suppression) => void): ColumnDef<SuppressionRow>[] {
   return [
@@ -146,34 +162,16 @@ export function SuppressionsTable() {
   const [search, setSearch] = useState('');
   const [stream, setStream] = useState<'all' | Stream>('all');
   const [importStream, setImportStream] = useState<Stream>('outbound');
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
   const [removing, setRemoving] = useState<Suppression | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
-  const query = useQuery<Page<Suppression>, Error, Page<SuppressionRow>>({
-    queryKey: [
-      QUERY_PATHS.suppressions,
-      {
-        page: pagination.pageIndex + 1,
-        pageSize: pagination.pageSize,
-        search: debouncedSearch || undefined,
-        stream: stream === 'all' ? undefined : stream,
-      },
-    ],
-    placeholderData: keepPreviousData,
-    select: (page) => ({
-      ...page,
-      items: page.items.map((item) => ({ ...item, id: `${item.stream}:${item.email}` })),
-    }),
-  });
+  const { query, paging } = usePagedList(
+    QUERY_PATHS.suppressions,
+    { search: debouncedSearch || undefined, stream: stream === 'all' ? undefined : stream },
+    { pageSize: 10, select: withRowIds },
+  );
   const columns = useMemo(() => suppressionColumns(setRemoving), []);
-  const table = useServerPagedTable({
-    page: query.data,
-    columns,
-    pagination,
-    onPaginationChange: setPagination,
-    enableSorting: false,
-  });
+  const table = useServerPagedTable({ ...paging, columns, enableSorting: false });
   const refresh = () => queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.suppressions] });
 
   const remove = useMutation({
@@ -274,49 +272,28 @@ export function SuppressionsTable() {
       />
       <CardContent className="grid grid-cols-1 gap-4">
         <div className="flex flex-wrap gap-4">
-          <div className="grid w-full max-w-xs gap-2">
-            <Label htmlFor="suppression-search">Search addresses</Label>
-            <Input
-              id="suppression-search"
-              type="search"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPagination((current) => ({ ...current, pageIndex: 0 }));
-              }}
-            />
-          </div>
-          <div className="grid w-44 gap-2">
-            <Label htmlFor="suppression-stream">Stream</Label>
-            <Select
-              value={stream}
-              onValueChange={(value) => {
-                setStream(value as 'all' | Stream);
-                setPagination((current) => ({ ...current, pageIndex: 0 }));
-              }}
-            >
-              <SelectTrigger id="suppression-stream">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">All streams</SelectItem>
-                <SelectItem value="outbound">{STREAM_LABELS.outbound}</SelectItem>
-                <SelectItem value="broadcast">{STREAM_LABELS.broadcast}</SelectItem>
-              </SelectContent>
-            </Select>
-          </div>
+          <SearchField
+            id="suppression-search"
+            label="Search addresses"
+            value={search}
+            onChange={setSearch}
+            className="w-full max-w-xs"
+          />
+          <FilterSelect
+            id="suppression-stream"
+            label="Stream"
+            value={stream}
+            options={STREAM_FILTERS}
+            onChange={setStream}
+          />
         </div>
-        <DataTable
+        <PagedDataTable
           table={table}
+          query={query}
           caption="Suppressed addresses"
-          isLoading={query.isPending}
-          isRefreshing={query.isPlaceholderData}
-          error={query.error}
-          onRetry={() => void query.refetch()}
           emptyMessage="No suppressed addresses."
           skeletonRows={3}
         />
-        <TablePagination table={table} total={query.data?.total ?? 0} />
       </CardContent>
       <AlertDialog open={Boolean(removing)} onOpenChange={(open) => !open && setRemoving(null)}>
         <AlertDialogContent>

@@ -1,23 +1,11 @@
-import type { Page, SurveyTextAnswerPage } from '@repo/api-client';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  Input,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@repo/ui';
-import { SURVEY_FREE_TEXT_FIELDS } from '@repo/validation';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PaginationState } from '@tanstack/react-table';
+import type { SurveyTextAnswerPage } from '@repo/api-client';
+import { Card, CardContent, CardDescription, CardHeader } from '@repo/ui';
+import { SURVEY_FREE_TEXT_FIELDS, type SurveyFreeTextField } from '@repo/validation';
 import { useMemo, useState } from 'react';
-import { DataTable } from '@/components/data-table';
-import { TablePagination } from '@/components/table-pagination';
+import { type FilterOption, FilterSelect } from '@/components/filter-select';
+import { PagedDataTable } from '@/components/paged-data-table';
+import { SearchField } from '@/components/search-field';
+import { usePagedList } from '@/components/use-paged-list';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { humanize } from '@/features/analytics/chart-card';
 import { QUERY_PATHS } from '@/lib/query-paths';
@@ -26,52 +14,33 @@ import { type SurveyAnswerRow, surveyAnswerColumns } from './survey-answer-colum
 
 const SEARCH_DELAY_MS = 300;
 const ALL = 'all';
+const FIELD_FILTERS: FilterOption<typeof ALL | SurveyFreeTextField>[] = [
+  { value: ALL, label: 'All questions' },
+  ...SURVEY_FREE_TEXT_FIELDS.map((name) => ({ value: name, label: humanize(name) })),
+];
+
+/** One response gives several answers: the response and the question name a row. */
+const withRowIds = (page: SurveyTextAnswerPage) => ({
+  ...page,
+  items: page.items.map((item): SurveyAnswerRow => ({
+    ...item,
+    id: `${item.responseId}:${item.field}`,
+  })),
+});
 
 /** The free-text answers of submitted responses, newest first, searchable (issue 12). */
 export function SurveyAnswersCard() {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const [field, setField] = useState<string>(ALL);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
+  const [field, setField] = useState<typeof ALL | SurveyFreeTextField>(ALL);
+  const { query, paging } = usePagedList(
+    QUERY_PATHS.surveyAnswers,
+    { search: debouncedSearch, field: field === ALL ? undefined : field },
+    { pageSize: 10, select: withRowIds, refetchOnMount: 'always' },
+  );
 
-  // A new search starts from page 1 (adjusting state while rendering, not in an effect).
-  const [searchedFor, setSearchedFor] = useState(debouncedSearch);
-  if (searchedFor !== debouncedSearch) {
-    setSearchedFor(debouncedSearch);
-    setPagination((current) => ({ ...current, pageIndex: 0 }));
-  }
-
-  const query = useQuery<SurveyTextAnswerPage>({
-    queryKey: [
-      QUERY_PATHS.surveyAnswers,
-      {
-        page: pagination.pageIndex + 1,
-        pageSize: pagination.pageSize,
-        search: debouncedSearch,
-        field: field === ALL ? undefined : field,
-      },
-    ],
-    placeholderData: keepPreviousData,
-    refetchOnMount: 'always',
-  });
-
-  const page: Page<SurveyAnswerRow> | undefined = query.data
-    ? {
-        ...query.data,
-        items: query.data.items.map((item) => ({
-          ...item,
-          id: `${item.responseId}:${item.field}`,
-        })),
-      }
-    : undefined;
   const columns = useMemo(() => surveyAnswerColumns(), []);
-  const table = useServerPagedTable({
-    page,
-    columns,
-    pagination,
-    onPaginationChange: setPagination,
-    enableSorting: false,
-  });
+  const table = useServerPagedTable({ ...paging, columns, enableSorting: false });
 
   return (
     <Card>
@@ -81,52 +50,31 @@ export function SurveyAnswersCard() {
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-2">
-            <Label htmlFor="survey-answers-search">Search answers</Label>
-            <Input
-              id="survey-answers-search"
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="e.g. export"
-              className="w-64"
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="survey-answers-field">Question</Label>
-            <Select
-              value={field}
-              onValueChange={(value) => {
-                setField(value);
-                setPagination((current) => ({ ...current, pageIndex: 0 }));
-              }}
-            >
-              <SelectTrigger id="survey-answers-field" className="w-64">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All questions</SelectItem>
-                {SURVEY_FREE_TEXT_FIELDS.map((name) => (
-                  <SelectItem key={name} value={name}>
-                    {humanize(name)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SearchField
+            id="survey-answers-search"
+            label="Search answers"
+            placeholder="e.g. export"
+            value={search}
+            onChange={setSearch}
+            className="w-64"
+          />
+          <FilterSelect
+            id="survey-answers-field"
+            label="Question"
+            value={field}
+            options={FIELD_FILTERS}
+            onChange={setField}
+            className="w-64"
+          />
         </div>
-        <DataTable
+        <PagedDataTable
           table={table}
+          query={query}
           caption="Written answers"
-          isLoading={query.isPending}
-          isRefreshing={query.isPlaceholderData}
-          error={query.error}
-          onRetry={() => void query.refetch()}
           emptyMessage={
             debouncedSearch ? `No answers contain “${debouncedSearch}”.` : 'No written answers yet.'
           }
         />
-        <TablePagination table={table} total={query.data?.total ?? 0} />
       </CardContent>
     </Card>
   );

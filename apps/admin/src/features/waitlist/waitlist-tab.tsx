@@ -5,16 +5,17 @@ import {
   type WaitlistState,
 } from '@repo/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Card, CardContent, Input, Label } from '@repo/ui';
-import type { PaginationState, SortingState, VisibilityState } from '@tanstack/react-table';
+import { Card, CardContent } from '@repo/ui';
+import type { SortingState, VisibilityState } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
-import { DataTable } from '@/components/data-table';
 import type { DeletionTarget } from '@/components/delete-entry-dialog';
 import { ExportButton } from '@/components/export-button';
 import { FilterSelect } from '@/components/filter-select';
+import { PagedDataTable } from '@/components/paged-data-table';
+import { SearchField } from '@/components/search-field';
 import { SectionHeader } from '@/components/section-header';
-import { TablePagination } from '@/components/table-pagination';
+import { usePagedList } from '@/components/use-paged-list';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
@@ -23,7 +24,6 @@ import { QUERY_PATHS } from '@/lib/query-paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type WaitlistAction, waitlistColumns } from './waitlist-columns';
 import { SignupSourcesCard } from './signup-sources';
-import { useWaitlist } from './use-waitlist';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -50,7 +50,6 @@ const DeleteEntryDialog = lazy(() =>
 export function WaitlistTab() {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
   const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({
     // The wizard does not ask for it (spec section 4): hidden until asked for, which
@@ -63,7 +62,7 @@ export function WaitlistTab() {
   const [action, setAction] = useState<WaitlistAction | null>(null);
   const [deleting, setDeleting] = useState<DeletionTarget | null>(null);
   const [referralsOf, setReferralsOf] = useState<WaitlistEntry | null>(null);
-  const [state, setState] = useState('all');
+  const [state, setState] = useState<'all' | WaitlistState>('all');
   // Mounted from the first action on, so closing animates and returns focus as usual.
   const [dialogsMounted, setDialogsMounted] = useState(false);
   if (!dialogsMounted && (action !== null || deleting !== null || referralsOf !== null))
@@ -83,22 +82,19 @@ export function WaitlistTab() {
   const { mutate: resend } = resendConfirmation;
   const resendingId = (resendConfirmation.isPending && resendConfirmation.variables?.id) || null;
 
-  // A new search starts from page 1 (adjusting state while rendering, not in an effect).
-  const [searchedFor, setSearchedFor] = useState(debouncedSearch);
-  if (searchedFor !== debouncedSearch) {
-    setSearchedFor(debouncedSearch);
-    setPagination((current) => ({ ...current, pageIndex: 0 }));
-  }
-
+  // Paged, sorted and searched by the server so the table stays fast with 100,000
+  // entries; a new search, sort or state starts from page 1.
   const sort = sorting[0];
-  const query = useWaitlist({
-    page: pagination.pageIndex + 1,
-    pageSize: pagination.pageSize,
-    sortBy: (sort?.id ?? 'createdAt') as WaitlistSortField,
-    sortOrder: sort?.desc === false ? 'asc' : 'desc',
-    search: debouncedSearch,
-    state: state === 'all' ? undefined : (state as WaitlistState),
-  });
+  const { query, paging } = usePagedList(
+    QUERY_PATHS.waitlist,
+    {
+      sortBy: (sort?.id ?? 'createdAt') as WaitlistSortField,
+      sortOrder: sort?.desc === false ? 'asc' : 'desc',
+      search: debouncedSearch,
+      state: state === 'all' ? undefined : state,
+    },
+    { pageSize: 20 },
+  );
 
   const columns = useMemo(
     () =>
@@ -116,16 +112,11 @@ export function WaitlistTab() {
     [resend, resendingId],
   );
   const table = useServerPagedTable({
-    page: query.data,
+    ...paging,
     columns,
     manualSorting: true,
-    pagination,
     state: { sorting, columnVisibility },
-    onPaginationChange: setPagination,
-    onSortingChange: (updater) => {
-      setSorting(updater);
-      setPagination((current) => ({ ...current, pageIndex: 0 }));
-    },
+    onSortingChange: setSorting,
     onColumnVisibilityChange: setColumnVisibility,
     enableSortingRemoval: false,
     sortDescFirst: false,
@@ -143,42 +134,33 @@ export function WaitlistTab() {
         />
         <CardContent className="grid grid-cols-1 gap-4">
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <div className="grid w-full max-w-sm gap-2">
-              <Label htmlFor="waitlist-search">Search</Label>
-              <Input
-                id="waitlist-search"
-                type="search"
-                placeholder="Name, email or company"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-              />
-            </div>
+            <SearchField
+              id="waitlist-search"
+              label="Search"
+              placeholder="Name, email or company"
+              value={search}
+              onChange={setSearch}
+              className="w-full max-w-sm"
+            />
             <FilterSelect
               id="waitlist-state"
               label="State"
               value={state}
               options={STATE_FILTERS}
-              onChange={(value) => {
-                setState(value);
-                setPagination((current) => ({ ...current, pageIndex: 0 }));
-              }}
+              onChange={setState}
             />
             <ColumnVisibilityMenu table={table} />
           </div>
-          <DataTable
+          <PagedDataTable
             table={table}
+            query={query}
             caption="Waitlist entries"
-            isLoading={query.isPending}
-            isRefreshing={query.isPlaceholderData}
-            error={query.error}
-            onRetry={() => void query.refetch()}
             emptyMessage={
               debouncedSearch
                 ? `No waitlist entries match “${debouncedSearch}”.`
                 : 'No one is on the waitlist yet.'
             }
           />
-          <TablePagination table={table} total={query.data?.total ?? 0} />
         </CardContent>
         {dialogsMounted ? (
           <Suspense fallback={null}>
