@@ -322,6 +322,12 @@ const ENDPOINTS: Endpoint[] = [
     route: '/api/waitlist/confirm',
     requests: post('/api/waitlist/confirm', () => ({ token: 'x'.repeat(43) })),
   },
+  // Issue 11: the invitation email's accept link.
+  {
+    method: 'POST',
+    route: '/api/beta/invitations/accept',
+    requests: post('/api/beta/invitations/accept', () => ({ token: 'y'.repeat(43) })),
+  },
   {
     method: 'GET',
     route: '/api/waitlist/status',

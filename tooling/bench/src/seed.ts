@@ -62,9 +62,14 @@ export async function fillWaitlist(pool: pg.Pool, total: number): Promise<number
   const from = Number(rows[0]!.n) + 1;
   const to = from + (total - existing) - 1;
   await pool.query(
-    `insert into waitlist_entries (email, first_name, last_name, company_name, primary_use, created_at)
+    // As a real list looks (issue 11): nine in ten addresses confirmed, so in the
+    // queue the console ranks, and one in seventeen with a referral that counted.
+    `insert into waitlist_entries (email, first_name, last_name, company_name, primary_use, created_at,
+                                   confirmed_at, referral_count)
      select 'bench-' || i || '@example.com', 'First' || (i % 977), 'Last' || i,
-            'Company ' || (i % 5003), 'Blog Writing', now() - make_interval(secs => i)
+            'Company ' || (i % 5003), 'Blog Writing', now() - make_interval(secs => i),
+            case when i % 10 = 0 then null else now() - make_interval(secs => i) + interval '5 minutes' end,
+            (i % 17 = 0)::int
      from generate_series($1::int, $2::int) as i`,
     [from, to],
   );
