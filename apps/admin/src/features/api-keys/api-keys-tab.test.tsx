@@ -2,6 +2,7 @@ import type { ApiKey, CreatedApiKey } from '@repo/api-client';
 import { API_KEY_MESSAGES, maskApiKey } from '@repo/validation';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { REVOKE_CONFIRMATION, NEW_KEY_NOTICE } from '@/lib/messages';
 import { mockApi } from '../../../test/mock-api';
@@ -31,6 +32,27 @@ const created: CreatedApiKey = {
 };
 
 describe('API keys tab', () => {
+  // The table's data must keep its identity between renders while there is no list: a new []
+  // on each render made TanStack Table reset the page index in a microtask, which rendered the
+  // tab again, and so on without end; inside a click or key event those renders are synchronous,
+  // so the tab hung for good (a click on 'Create API key' before the list arrived).
+  it('settles when the list cannot be loaded, and its buttons still answer', async () => {
+    mockApi({ 'GET /api/admin/api-keys': { status: 500, body: { message: 'Database down' } } });
+    let commits = 0;
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Profiler id="api-keys" onRender={() => void commits++}>
+        <ApiKeysTab />
+      </Profiler>,
+    );
+    expect(await screen.findByText('Database down')).toBeInTheDocument();
+    const settled = commits;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(commits - settled).toBeLessThan(3);
+    await user.click(screen.getByRole('button', { name: 'Create API key' }));
+    expect(await screen.findByRole('dialog', { name: 'Create API key' })).toBeInTheDocument();
+  });
+
   it('lists keys masked (12 characters, 20 asterisks, last 4) and gives revoked keys no action', async () => {
     mockApi({
       'GET /api/admin/api-keys': {

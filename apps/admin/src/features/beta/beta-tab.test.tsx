@@ -1,6 +1,7 @@
 import type { BetaParticipant, BetaParticipantList, SeatFigures } from '@repo/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
@@ -49,6 +50,28 @@ const list = (
 const autoFillOff = { body: { enabled: false, updatedAt: null } };
 
 describe('beta tab', () => {
+  // Without a list the table keeps one empty array: a new [] on each render looped without end
+  // (TanStack Table resets the page index after a change of data), and hung the tab in an event.
+  it('settles when the list cannot be loaded, and the filter still answers', async () => {
+    mockApi({
+      'GET /api/admin/beta/participants': { status: 500, body: { message: 'Database down' } },
+      'GET /api/admin/settings/auto-fill': autoFillOff,
+    });
+    let commits = 0;
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Profiler id="beta" onRender={() => void commits++}>
+        <BetaTab />
+      </Profiler>,
+    );
+    expect(await screen.findByText('Database down')).toBeInTheDocument();
+    const settled = commits;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(commits - settled).toBeLessThan(3);
+    await user.type(screen.getByLabelText('Filter'), 'alan');
+    expect(screen.getByLabelText('Filter')).toHaveValue('alan');
+  });
+
   it("shows 'Never' for a participant never active, and the seats held and free", async () => {
     mockApi({
       'GET /api/admin/beta/participants': list([alan]),

@@ -24,6 +24,12 @@ import { participantColumns } from './beta-columns';
 import { SeatFigures } from './seat-figures';
 import { useParticipants } from './use-participants';
 
+// The table's data while there is no list (loading, or failed): always this one array.
+// A new [] on each render would make TanStack Table reset its page index after every
+// render, which renders again, without end; inside a click or key event those renders
+// are synchronous and the tab hangs for good.
+const NO_PARTICIPANTS: BetaParticipant[] = [];
+
 export function BetaTab() {
   const queryClient = useQueryClient();
   const participants = useParticipants();
@@ -69,7 +75,7 @@ export function BetaTab() {
   );
 
   const table = useReactTable({
-    data: participants.data?.participants ?? [],
+    data: participants.data?.participants ?? NO_PARTICIPANTS,
     columns,
     getRowId: (row) => row.id,
     getCoreRowModel: getCoreRowModel(),

@@ -2,6 +2,7 @@ import type { StaffAccount, StaffSession } from '@repo/api-client';
 import { STAFF_MESSAGES } from '@repo/validation';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { disableConfirmation, ERASE_PERSON_CONFIRMATION } from '@/lib/messages';
 import { adminUser, mockApi } from '../../../test/mock-api';
@@ -46,6 +47,28 @@ function session(overrides: Partial<StaffSession> = {}): StaffSession {
 const accountsRoute = (accounts: StaffAccount[]) => ({ body: { accounts } });
 
 describe('staff tab', () => {
+  // Without a list the table keeps one empty array: a new [] on each render looped without end
+  // (TanStack Table resets the page index after a change of data), and hung the tab in an event.
+  it('settles when the list cannot be loaded, and its buttons still answer', async () => {
+    mockApi({
+      'GET /api/user': adminUser,
+      'GET /api/admin/accounts': { status: 500, body: { message: 'Database down' } },
+    });
+    let commits = 0;
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Profiler id="staff" onRender={() => void commits++}>
+        <StaffTab />
+      </Profiler>,
+    );
+    expect(await screen.findByText('Database down')).toBeInTheDocument();
+    const settled = commits;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(commits - settled).toBeLessThan(3);
+    await user.click(screen.getByRole('button', { name: 'Invite staff' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
   it('lists accounts with their status and sessions, and offers no Disable for oneself', async () => {
     mockApi({
       'GET /api/user': adminUser,
