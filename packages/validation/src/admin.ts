@@ -100,13 +100,15 @@ export type BulkDryRunInput = z.output<typeof bulkDryRunSchema>;
 /** POST /api/admin/email/bulk-send with a dry run's id: send exactly what it showed. */
 /* Issue 10: the admin routes' remaining query strings, written once here. */
 
-/** GET /api/admin/waitlist/sources?weeks= */
+/** GET /api/admin/waitlist/sources?weeks=: up to a year of weeks. */
+const SOURCE_WEEKS_MAX = 52;
+const SOURCE_WEEKS_MESSAGE = `weeks must be between 1 and ${SOURCE_WEEKS_MAX}`;
 export const signupSourcesQuerySchema = z.object({
   weeks: z.coerce
     .number({ error: 'weeks must be a number' })
     .int('weeks must be a whole number')
-    .min(1, 'weeks must be between 1 and 52')
-    .max(52, 'weeks must be between 1 and 52')
+    .min(1, SOURCE_WEEKS_MESSAGE)
+    .max(SOURCE_WEEKS_MAX, SOURCE_WEEKS_MESSAGE)
     .default(8),
 });
 
@@ -128,7 +130,7 @@ export const personTimelineQuerySchema = z.object({
     .string({ error: 'email is required' })
     .trim()
     .min(3, 'email is required')
-    .max(254, 'email must be at most 254 characters'),
+    .max(LIMITS.emailMax, `email must be at most ${LIMITS.emailMax} characters`),
 });
 
 export const bulkConfirmSchema = z.object({

@@ -41,8 +41,10 @@ function unstorableReason(value: unknown): string | undefined {
 }
 
 // The years and offsets PostgreSQL's timestamptz takes (year 0 and +23:59 pass the ISO format).
-const EARLIEST_TIMESTAMP = Date.UTC(1970, 0, 1);
-const LATEST_TIMESTAMP = Date.UTC(9999, 11, 31);
+const EARLIEST_YEAR = 1970;
+const LATEST_YEAR = 9999;
+const EARLIEST_TIMESTAMP = Date.UTC(EARLIEST_YEAR, 0, 1);
+const LATEST_TIMESTAMP = Date.UTC(LATEST_YEAR, 11, 31);
 const OFFSET = /([+-])(\d{2}):?(\d{2})$/;
 
 function isStorableTimestamp(value: string): boolean {
@@ -88,7 +90,9 @@ export const analyticsEventSchema = z
     path: text(2048).startsWith('/', { error: 'path must start with /' }),
     timestamp: z.iso
       .datetime({ offset: true, error: 'timestamp must be an ISO 8601 date-time' })
-      .refine(isStorableTimestamp, { error: 'timestamp must be between 1970 and 9999' }),
+      .refine(isStorableTimestamp, {
+        error: `timestamp must be between ${EARLIEST_YEAR} and ${LATEST_YEAR}`,
+      }),
     data: baseData,
   })
   .superRefine((event, ctx) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REFERRAL_CODE_PATTERN } from './constants';
+import { CODE_LENGTH, REFERRAL_CODE_PATTERN } from './constants';
 import { optionalText } from './fields';
 
 /*
@@ -7,17 +7,17 @@ import { optionalText } from './fields';
  * brings one (/beta?invite=CODE, or the apply overlay's field) skips the queue.
  */
 
+export const MAX_INVITE_CODE_REDEMPTIONS = 10_000;
+
 export const INVITE_CODE_MESSAGES = {
-  code: 'A code is 4 to 32 letters or digits',
-  maxRedemptions: 'Uses must be a whole number from 1 to 10,000',
+  code: `A code is ${CODE_LENGTH.min} to ${CODE_LENGTH.max} letters or digits`,
+  maxRedemptions: `Uses must be a whole number from 1 to ${MAX_INVITE_CODE_REDEMPTIONS.toLocaleString('en-US')}`,
   expiresAt: 'The expiry must be a date and time in the future',
   invalid: 'This invite code is not valid. Check it, or leave the field empty.',
   expired: 'This invite code has expired.',
   usedUp: 'This invite code has already been used.',
   duplicate: 'An invite code with this text already exists',
 } as const;
-
-export const MAX_INVITE_CODE_REDEMPTIONS = 10_000;
 
 export const inviteCodeField = z
   .string({ error: INVITE_CODE_MESSAGES.code })
