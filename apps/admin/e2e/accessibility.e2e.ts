@@ -77,6 +77,12 @@ async function seed(apiUrl: string, adminUrl: string): Promise<void> {
   // Alan becomes a beta participant (Beta tab, Resend invite; the outbox gets his invitation).
   await send(`${adminUrl}/api/admin/beta/approve/${alan.id}`, {}, asAdmin);
   await send(`${adminUrl}/api/admin/api-keys`, { name: 'Zapier', environment: 'live' }, asAdmin);
+  // An invite code (issue 11), for the Invite codes tab and its redemptions dialog.
+  await send(
+    `${adminUrl}/api/admin/invite-codes`,
+    { code: 'LAUNCHWEEK', maxRedemptions: 5, note: 'Launch week' },
+    asAdmin,
+  );
   // A survey response and one left at step 2, for the Beta survey view (issue 12).
   const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' };
   const key = '0f7d3c1e-5b2a-4e8f-9a6b-1c2d3e4f5a6b';
@@ -212,8 +218,11 @@ const TABS: Record<string, (string | RegExp)[]> = {
     'Hang Tight update for Ada Lovelace',
     'Delete Ada Lovelace',
     'History of Ada Lovelace',
+    // Issue 11: the referral chain.
+    '0 referrals of Ada Lovelace',
   ],
   Beta: [],
+  'Invite codes': ['Create invite code', '0 of 5: redemptions of LAUNCHWEEK'],
   Contacts: [
     'View message from Barbara Liskov',
     'Delete message from Barbara Liskov',
@@ -273,7 +282,23 @@ describe('axe-core and label-in-name', () => {
         await check(page, `${tab}: ${String(name)}`, found);
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
-        const focused = await opener.evaluate((button) => button === document.activeElement);
+        // Radix gives focus back in a timeout after the dialog unmounts: wait for it (a
+        // busy machine can run this check between the two), for at most 5 s.
+        const focused = await opener
+          .evaluate((button) => button === document.activeElement)
+          .then(async (now) => {
+            if (now) return true;
+            return page
+              .waitForFunction(
+                (button) => button === document.activeElement,
+                await opener.elementHandle(),
+                { timeout: 5_000 },
+              )
+              .then(
+                () => true,
+                () => false,
+              );
+          });
         if (!focused) focusLost.push(`${tab}: ${String(name)}`);
       }
     }

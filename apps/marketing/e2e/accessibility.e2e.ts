@@ -33,6 +33,10 @@ const PAGES = [
   '/docs',
   '/helpdesk',
   '/analytics-opt-out',
+  // Issue 11: where the waitlist's and the invitation's links land (without a token here).
+  '/waitlist/confirm',
+  '/waitlist/status',
+  '/beta/accept',
   '/no-such-page',
 ];
 
