@@ -134,6 +134,22 @@ describe('waitlist wizard', () => {
     expect(userTypeSteps).toHaveLength(1);
   });
 
+  it('moves on once with Continue clicked right after a radio choice in the overlay', async () => {
+    const user = renderWizard('overlay');
+    await fillRequiredSteps(user);
+    await user.click(screen.getByRole('radio', { name: 'Agency' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
+    const userTypeSteps = track.mock.calls.filter(
+      ([type, data]) =>
+        type === 'waitlist_step_completed' &&
+        (data as { step_name: string }).step_name === 'userType',
+    );
+    expect(userTypeSteps).toHaveLength(1);
+  });
+
   it('lets the two optional steps be skipped and shows progress as step / 7', async () => {
     const user = renderWizard();
     await fillRequiredSteps(user);

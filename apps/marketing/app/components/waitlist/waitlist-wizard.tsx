@@ -153,6 +153,8 @@ export function WaitlistWizard({ variant, onDone, inviteCode }: WaitlistWizardPr
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // As with Enter: a choice's pending auto-advance must not move on a second time.
+    clearTimeout(autoAdvance.current);
     advance();
   }
 
