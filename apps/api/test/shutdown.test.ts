@@ -28,8 +28,22 @@ interface ApiProcess {
   exited: Promise<number | null>;
 }
 
+/**
+ * Starts the API on a random port. Below Linux's ephemeral range (32768-60999), so
+ * that the outgoing connections of the test files running beside this one do not
+ * hold it; and should another listener hold it anyway (EADDRINUSE), on another one.
+ */
 async function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const port = 40_000 + Math.floor(Math.random() * 5_000);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startApiOnPort(20_000 + Math.floor(Math.random() * 12_000), env);
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startApiOnPort(port: number, env: Record<string, string>): Promise<ApiProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
