@@ -1,14 +1,7 @@
 import { apiRoutes, type InviteCode } from '@repo/api-client';
-import {
-  Badge,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@repo/ui';
+import { Badge } from '@repo/ui';
+import { DetailsDialog } from '@/components/details-dialog';
 import { formatDate } from '@/lib/format';
-import { errorMessage } from '@/lib/notify';
 import { useApiQuery } from '@/lib/use-api-query';
 
 /** Issue 11: who redeemed a code, and whether it gave them a seat or the front of the queue. */
@@ -26,23 +19,16 @@ export function RedemptionsDialog({
       enabled: code !== null,
     },
   );
-  const items = code ? redemptions.data?.items : undefined;
   return (
-    <Dialog open={code !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Redemptions</DialogTitle>
-          <DialogDescription>
-            {code ? `${code.code}: used ${code.redemptions} of ${code.maxRedemptions}` : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {redemptions.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(redemptions.error)}
-          </p>
-        ) : !items ? (
-          <p className="text-sm text-muted-foreground">Loading…</p>
-        ) : items.length === 0 ? (
+    <DetailsDialog
+      open={code !== null}
+      onClose={onClose}
+      title="Redemptions"
+      description={code ? `${code.code}: used ${code.redemptions} of ${code.maxRedemptions}` : ''}
+      query={redemptions}
+    >
+      {({ items }) =>
+        items.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nobody has used this code yet.</p>
         ) : (
           <ul className="divide-y text-sm">
@@ -61,8 +47,8 @@ export function RedemptionsDialog({
               </li>
             ))}
           </ul>
-        )}
-      </DialogContent>
-    </Dialog>
+        )
+      }
+    </DetailsDialog>
   );
 }

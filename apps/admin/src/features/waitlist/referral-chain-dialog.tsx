@@ -1,14 +1,7 @@
 import { apiRoutes, type ReferralChain, type WaitlistEntry } from '@repo/api-client';
-import {
-  Badge,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@repo/ui';
+import { Badge } from '@repo/ui';
+import { DetailsDialog } from '@/components/details-dialog';
 import { formatDate } from '@/lib/format';
-import { errorMessage } from '@/lib/notify';
 import { useApiQuery } from '@/lib/use-api-query';
 
 type Person = ReferralChain['referrals'][number];
@@ -51,57 +44,50 @@ export function ReferralChainDialog({
   const chain = useApiQuery(apiRoutes.admin.waitlist.referrals(entry?.id ?? ''), undefined, {
     enabled: entry !== null,
   });
-  const data = entry ? chain.data : undefined;
   return (
-    <Dialog open={entry !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Referrals</DialogTitle>
-          <DialogDescription>
-            {entry
-              ? `${entry.firstName} ${entry.lastName} · code ${entry.referralCode ?? '—'} · ${entry.referralCount} counted`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {chain.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(chain.error)}
-          </p>
-        ) : !data ? (
-          <p className="text-sm text-muted-foreground">Loading…</p>
-        ) : (
-          <div className="grid gap-4 text-sm">
-            <section aria-labelledby="referred-by-heading">
-              <h3 id="referred-by-heading" className="font-semibold">
-                Referred by
-              </h3>
-              {data.referredBy.length === 0 ? (
-                <p className="text-muted-foreground">Nobody: joined on their own.</p>
-              ) : (
-                <ol className="divide-y">
-                  {data.referredBy.map((person) => (
-                    <PersonLine key={person.id} person={person} showCredit={false} />
-                  ))}
-                </ol>
-              )}
-            </section>
-            <section aria-labelledby="referrals-heading">
-              <h3 id="referrals-heading" className="font-semibold">
-                Referred ({data.referrals.length})
-              </h3>
-              {data.referrals.length === 0 ? (
-                <p className="text-muted-foreground">Nobody yet.</p>
-              ) : (
-                <ul className="divide-y">
-                  {data.referrals.map((person) => (
-                    <PersonLine key={person.id} person={person} showCredit />
-                  ))}
-                </ul>
-              )}
-            </section>
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+    <DetailsDialog
+      open={entry !== null}
+      onClose={onClose}
+      title="Referrals"
+      description={
+        entry
+          ? `${entry.firstName} ${entry.lastName} · code ${entry.referralCode ?? '—'} · ${entry.referralCount} counted`
+          : ''
+      }
+      query={chain}
+    >
+      {(data) => (
+        <div className="grid gap-4 text-sm">
+          <section aria-labelledby="referred-by-heading">
+            <h3 id="referred-by-heading" className="font-semibold">
+              Referred by
+            </h3>
+            {data.referredBy.length === 0 ? (
+              <p className="text-muted-foreground">Nobody: joined on their own.</p>
+            ) : (
+              <ol className="divide-y">
+                {data.referredBy.map((person) => (
+                  <PersonLine key={person.id} person={person} showCredit={false} />
+                ))}
+              </ol>
+            )}
+          </section>
+          <section aria-labelledby="referrals-heading">
+            <h3 id="referrals-heading" className="font-semibold">
+              Referred ({data.referrals.length})
+            </h3>
+            {data.referrals.length === 0 ? (
+              <p className="text-muted-foreground">Nobody yet.</p>
+            ) : (
+              <ul className="divide-y">
+                {data.referrals.map((person) => (
+                  <PersonLine key={person.id} person={person} showCredit />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </DetailsDialog>
   );
 }
