@@ -214,7 +214,15 @@ describe('security headers, with the real API', () => {
       expect(count).toBeGreaterThan(3);
       for (let index = 0; index < count; index += 1) {
         await tabs.nth(index).click();
-        await page.waitForLoadState('networkidle');
+        // The tab's code has arrived and rendered: its panel shows its heading. (Waiting
+        // for network idle timed out once on a busy machine, with nine tabs' requests.)
+        await tabs.nth(index).and(page.locator('[aria-selected="true"]')).waitFor();
+        await page
+          .locator('[role="tabpanel"][data-state="active"]')
+          .first()
+          .getByRole('heading')
+          .first()
+          .waitFor();
       }
       expect(await cspViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
