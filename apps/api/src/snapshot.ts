@@ -1,27 +1,48 @@
+interface SnapshotOptions {
+  maxAgeMs: number;
+  /**
+   * For this long past `maxAgeMs`, callers get the old value at once while one
+   * reload runs behind them, instead of all waiting for it (0, the default: they
+   * wait). A value older than `maxAgeMs + staleWhileRevalidateMs` is never served.
+   */
+  staleWhileRevalidateMs?: number;
+}
+
 /**
  * A value read at most once per `maxAgeMs`: a value older than that is reloaded
  * by the next caller that needs it, and callers arriving meanwhile share that
- * one load. A failed load is not kept: the next caller tries again.
+ * one load (or, within `staleWhileRevalidateMs`, get the old value). A failed
+ * load is not kept: the next caller tries again.
  */
-export function createSnapshot<T>(load: () => Promise<T>, { maxAgeMs }: { maxAgeMs: number }) {
+export function createSnapshot<T>(
+  load: () => Promise<T>,
+  { maxAgeMs, staleWhileRevalidateMs = 0 }: SnapshotOptions,
+) {
   let snapshot: { value: T; loadedAt: number } | undefined;
   let loading: Promise<T> | undefined;
+
+  function reload(): Promise<T> {
+    loading ??= load()
+      .then((value) => {
+        snapshot = { value, loadedAt: Date.now() };
+        return value;
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  }
+
   return {
     async get(): Promise<T> {
-      if (snapshot && Date.now() - snapshot.loadedAt < maxAgeMs) return snapshot.value;
-      loading ??= load()
-        .then((value) => {
-          snapshot = { value, loadedAt: Date.now() };
-          return value;
-        })
-        .finally(() => {
-          loading = undefined;
-        });
-      return loading;
-    },
-    /** Forgets the value: the next caller loads it again. */
-    invalidate() {
-      snapshot = undefined;
+      const age = snapshot ? Date.now() - snapshot.loadedAt : Infinity;
+      if (age < maxAgeMs) return snapshot!.value;
+      if (age < maxAgeMs + staleWhileRevalidateMs) {
+        // A failed background reload is not kept: a later caller starts another.
+        reload().catch(() => undefined);
+        return snapshot!.value;
+      }
+      return reload();
     },
   };
 }

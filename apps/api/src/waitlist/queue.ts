@@ -126,9 +126,14 @@ async function loadRanking(db: DB, boost: number): Promise<QueueRanking> {
  * The console's view of the queue: the whole ranking, computed at most once per
  * `maxAgeMs` (two window functions over every confirmed entry: about a quarter of
  * a second at 100,000, too much for each page of a list; issue 13). Staff may see
- * a position a few seconds old; a person's own page computes theirs exactly.
+ * a position a few seconds old; a person's own page computes theirs exactly. Past
+ * `maxAgeMs`, pages keep the previous ranking while one request recomputes it (for
+ * as long again at most), so no page waits for the recomputation.
  */
 export function createQueueRanking(db: DB, options: { boost: number; maxAgeMs: number }) {
-  return createSnapshot(() => loadRanking(db, options.boost), options);
+  return createSnapshot(() => loadRanking(db, options.boost), {
+    maxAgeMs: options.maxAgeMs,
+    staleWhileRevalidateMs: options.maxAgeMs,
+  });
 }
 export type QueueRankingSnapshot = ReturnType<typeof createQueueRanking>;
