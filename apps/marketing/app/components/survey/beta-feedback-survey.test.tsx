@@ -16,6 +16,8 @@ type Reply = Response | Promise<Response>;
 let submitReplies: (() => Reply)[] = [];
 let stored: { step: number; answers: Record<string, string> } | null = null;
 let progressStatus = 200;
+/** While set, the progress lookup (GET) answers only once it resolves. */
+let lookupHeld: Promise<void> | null = null;
 const calls: { method: string; url: string; body?: Record<string, unknown> }[] = [];
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input);
@@ -24,6 +26,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   calls.push({ method, url, body });
   if (url.startsWith('/api/beta-feedback/progress')) {
     if (method === 'GET') {
+      if (lookupHeld) await lookupHeld;
       const progress = stored && {
         ...stored,
         savedAt: new Date().toISOString(),
@@ -46,6 +49,7 @@ beforeEach(() => {
   submitReplies = [];
   stored = null;
   progressStatus = 200;
+  lookupHeld = null;
   calls.length = 0;
   fetchMock.mockClear();
   localStorage.clear();
@@ -246,6 +250,40 @@ describe('beta feedback survey, saved step by step (issue 12)', () => {
     expect(screen.getByLabelText(/What is your primary role/)).toHaveValue('Editor');
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByLabelText(/Email address/)).toHaveValue('back@example.com');
+  });
+
+  // Issue 13: step 1 shown, then swapped for the restored step and the note, moved the
+  // questions and the buttons down (a layout shift of 0.038 in Lighthouse).
+  it('shows no step while the survey left earlier is looked up, then the restored one', async () => {
+    localStorage.setItem(SURVEY_KEY_STORAGE, 'an-earlier-browser-key-1234');
+    stored = { step: 2, answers: { email: 'back@example.com', firstName: 'Ada', lastName: 'L' } };
+    let answer: () => void = () => undefined;
+    lookupHeld = new Promise((resolve) => (answer = resolve));
+    setup();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(screen.getByRole('dialog', { name: 'Wordloom Beta Feedback' })).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 9')).not.toBeVisible();
+    expect(screen.getByRole('button', { name: 'Next', hidden: true })).not.toBeVisible();
+    act(() => answer());
+    expect(await screen.findByText('Step 2 of 9')).toBeVisible();
+    expect(screen.getByText(/^Welcome back: your earlier answers are restored\./)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeVisible();
+  });
+
+  it('shows step 1 after 2 s when the lookup does not answer', () => {
+    vi.useFakeTimers();
+    localStorage.setItem(SURVEY_KEY_STORAGE, 'an-earlier-browser-key-1234');
+    lookupHeld = new Promise(() => undefined);
+    setup();
+    act(() => vi.advanceTimersByTime(1_999));
+    expect(screen.getByText('Step 1 of 9')).not.toBeVisible();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByText('Step 1 of 9')).toBeVisible();
+  });
+
+  it('shows step 1 at once to a browser with no survey saved', () => {
+    setup();
+    expect(screen.getByText('Step 1 of 9')).toBeVisible();
   });
 
   it('starts anew when the survey left earlier can no longer be resumed', async () => {

@@ -159,9 +159,11 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
               </div>
               <StepProgress steps={steps} label="Survey progress" className="h-1 rounded-none" />
             </div>
+            {/* Hidden until the step to show is known (a survey left earlier may be resumed). */}
             <form
               id="beta-feedback-form"
               aria-label="Beta feedback survey"
+              hidden={!progress.settled}
               noValidate
               onSubmit={(event) => void onSubmit(event)}
               className="relative mx-auto w-full max-w-3xl flex-1 space-y-8 px-4 py-10 sm:px-6"

@@ -6,6 +6,8 @@ import { surveyFieldError, type SurveyValues } from './survey-fields';
 
 /** How long the final submit waits for a save still under way. */
 const PENDING_SAVE_WAIT_MS = 3_000;
+/** How long the survey stays hidden while a saved survey is looked up, at most. */
+const LOOKUP_WAIT_MS = 2_000;
 
 function storage(): Storage | undefined {
   try {
@@ -85,6 +87,11 @@ export interface RestoredSurvey {
  */
 export function useSurveyProgress(open: boolean, onRestore: (restored: RestoredSurvey) => void) {
   const [restored, setRestored] = useState(false);
+  // A browser with a key may have a survey to resume, on another step and with a note
+  // above it: showing step 1 until the API answers, then swapping it, moved the
+  // questions and buttons down under the visitor's eyes (issue 13: a layout shift).
+  // Without a key there is nothing to wait for.
+  const [settled, setSettled] = useState(() => readKey() === undefined);
   const keyRef = useRef<string | undefined>(undefined);
   const started = useRef(false);
   // One request at a time, in order: a quick Next cannot be overtaken by the save before it.
@@ -119,20 +126,36 @@ export function useSurveyProgress(open: boolean, onRestore: (restored: RestoredS
         if (progress) {
           keyRef.current = key;
           const step = Math.min(Math.max(progress.step, 1), SURVEY_TOTAL_STEPS);
+          // One render: the restored step, its answers, the note and the survey shown.
           restoreRef.current({ step, answers: progress.answers as Partial<SurveyValues> });
           setRestored(true);
+          setSettled(true);
           return;
         }
         writeKey(undefined);
       }
+      setSettled(true);
       // Opening the survey starts it: the drop-off counts from here.
       await save(1, {});
     });
   }, [open, save, enqueue]);
 
+  // A lookup that hangs must not hold the survey: step 1 shows after a while (and a late
+  // answer still puts the earlier survey back).
+  useEffect(() => {
+    if (!open || settled) return;
+    const timer = setTimeout(() => setSettled(true), LOOKUP_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [open, settled]);
+
   return {
     /** True once answers from an earlier visit were put back. */
     restored,
+    /**
+     * False while a survey saved earlier is looked up (at most LOOKUP_WAIT_MS): the
+     * survey shows no step until it knows which one, so that nothing moves once shown.
+     */
+    settled,
     /** Saves the answers so far and the step the survey reopens at (1-based). */
     saveStep: (step: number, values: SurveyValues, website?: string) => {
       const answers = savableAnswers(values);
