@@ -32,8 +32,10 @@ export function SignupSourcesCard() {
         ) : rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">No signups in this period.</p>
         ) : (
+          // relative: the cells' visually hidden text is positioned absolutely; without a
+          // positioned scroller it escapes the scroll box and widens the page on a phone.
           <div
-            className="overflow-x-auto"
+            className="relative overflow-x-auto"
             tabIndex={0}
             role="region"
             aria-label="Signups by source"
