@@ -60,6 +60,16 @@ export interface DatabaseHandle {
 // ids well inside 2^53, so parse them as numbers like the embedded driver does.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+const pools = new WeakMap<DB, pg.Pool>();
+
+/**
+ * The pool behind a database on a PostgreSQL server (undefined on the embedded
+ * one), for what Kysely cannot do: streaming a `COPY … TO STDOUT` (CSV exports).
+ */
+export function poolOf(db: DB): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'postgres') {
@@ -92,6 +102,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
       dialect: new PostgresDialect({ pool, cursor: Cursor }),
       plugins,
     });
+    pools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
