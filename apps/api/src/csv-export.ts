@@ -46,6 +46,10 @@ export function sendCsv<T>(
     header: true,
     columns: columns.map((column) => column.header),
     record_delimiter: 'windows',
+    // A value holding a lone LF or CR is quoted too, as RFC 4180 and PostgreSQL do.
+    // csv-stringify quotes only the record delimiter (CRLF) once one is set, so an
+    // unquoted line break in a cell used to split its record in two.
+    quote_record_delimiter: true,
     bom: true,
   });
   // On a database error mid-export the response is cut short rather than left hanging.

@@ -1,5 +1,6 @@
 import type { Page, WaitlistEntry } from '@repo/api-client';
 import { parse } from 'csv-parse/sync';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
 import { renderPendingMessages } from '../../src/email/outbox-repository';
@@ -187,22 +188,35 @@ describe('the waitlist total', () => {
 });
 
 describe('GET /api/admin/waitlist/export', () => {
+  /** The header row, byte for byte: the file's columns and their order. */
+  const HEADER =
+    'ID,Email,First name,Last name,Company,Primary use,User type,Content workflow,' +
+    'Monthly content volume,Biggest challenge,Signed up at,Beta participant ID,Confirmed at,' +
+    'Referral code,Referred by ID,Referrals';
+
   it('streams every entry as an RFC 4180 CSV attachment with formulas made inert', async () => {
-    await ctx.database.db
+    const hostile = await ctx.database.db
       .insertInto('waitlistEntries')
-      .values([
-        {
-          email: 'formula@example.com',
-          firstName: '=HYPERLINK("http://evil.example","x")',
-          lastName: '+Plus',
-          companyName: '@Company',
-          primaryUse: 'Other',
-          contentWorkflow: 'Line one\nline "two", with a comma',
-          biggestChallenge: '-10',
-          monthlyContentVolume: '\tTabbed',
-        },
-      ])
-      .execute();
+      .values({
+        email: '-formula@example.com',
+        firstName: '=HYPERLINK("http://evil.example","x")',
+        lastName: '+Plus',
+        companyName: '@Company, Inc.',
+        primaryUse: 'Other',
+        contentWorkflow: 'Line one\nline "two", with a comma',
+        biggestChallenge: '\rCarriage\nand line',
+        monthlyContentVolume: '\tTabbed',
+        // Newer than every seeded entry, with microseconds (the file shows milliseconds).
+        createdAt: sql<Date>`now() + interval '1 minute'`,
+        confirmedAt: sql<Date>`'2026-03-04 05:06:07.089999+00'::timestamptz`,
+      })
+      .returning(['id', 'createdAt', 'referralCode'])
+      .executeTakeFirstOrThrow();
+    // A line break alone (no comma, no quote) is quoted too: it used not to be.
+    const [lineBreak] = await seedWaitlist(ctx, 1, () => ({
+      companyName: 'Two\nlines',
+      createdAt: new Date(Date.now() - 3_600_000),
+    }));
     const response = await ctx.app.inject({
       method: 'GET',
       url: '/api/admin/waitlist/export',
@@ -213,23 +227,46 @@ describe('GET /api/admin/waitlist/export', () => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="waitlist-export.csv"',
     );
-    expect(response.body).toContain('\r\n');
-    // A quoted field keeps its newline and doubled quotes, as RFC 4180 says.
-    expect(response.body).toContain('"Line one\nline ""two"", with a comma"');
+    expect(response.headers['content-encoding']).toBeUndefined();
 
-    const records = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
-    expect(records).toHaveLength(61);
-    const formula = records.find((record) => record.Email === 'formula@example.com')!;
+    // A UTF-8 byte-order mark, then the header, each record ended by CRLF.
+    const bytes = response.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.startsWith(`${HEADER}\r\n`)).toBe(true);
+    expect(text.endsWith('\r\n')).toBe(true);
+    // 62 entries and the header: 63 CRLF; the 3 line breaks inside quoted cells stay LF.
+    expect(text.split('\r\n')).toHaveLength(64);
+    expect(text.split('\n')).toHaveLength(64 + 3);
+
+    // The hostile entry's record, byte for byte: every cell a spreadsheet would run as
+    // a formula starts with an apostrophe, quotes are doubled and the cells holding a
+    // comma, a quote or a line break are quoted, dates are toISOString() (UTC,
+    // milliseconds truncated), a null is an empty cell.
+    expect(text).toContain(
+      `\r\n${hostile.id},'-formula@example.com,"'=HYPERLINK(""http://evil.example"",""x"")",` +
+        `'+Plus,"'@Company, Inc.",Other,,"Line one\nline ""two"", with a comma",'\tTabbed,` +
+        `"'\rCarriage\nand line",${hostile.createdAt.toISOString()},,2026-03-04T05:06:07.089Z,` +
+        `${hostile.referralCode},,0\r\n`,
+    );
+    expect(text).toContain(`\r\n${lineBreak},`);
+    expect(text).toContain(',"Two\nlines",Blog Writing,,');
+
+    const records = parse(text, { columns: true }) as Record<string, string>[];
+    expect(records).toHaveLength(62);
+    const formula = records.find((record) => record.ID === hostile.id)!;
+    expect(formula.Email).toBe(`'-formula@example.com`);
     expect(formula['First name']).toBe(`'=HYPERLINK("http://evil.example","x")`);
     expect(formula['Last name']).toBe(`'+Plus`);
-    expect(formula.Company).toBe(`'@Company`);
-    expect(formula['Biggest challenge']).toBe(`'-10`);
+    expect(formula.Company).toBe(`'@Company, Inc.`);
+    expect(formula['Biggest challenge']).toBe(`'\rCarriage\nand line`);
     expect(formula['Monthly content volume']).toBe(`'\tTabbed`);
     expect(formula['Content workflow']).toBe('Line one\nline "two", with a comma');
     expect(formula['Signed up at']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     // Newest first, like the list.
-    expect(records[0]!.Email).toBe('formula@example.com');
-    expect(records.slice(1).map((record) => record.ID)).toEqual([...ids].reverse());
+    expect(records[0]!.ID).toBe(hostile.id);
+    expect(records.slice(1, 61).map((record) => record.ID)).toEqual([...ids].reverse());
+    expect(records[61]!.ID).toBe(lineBreak);
   });
 
   it('streams a large table completely', async () => {
@@ -240,7 +277,7 @@ describe('GET /api/admin/waitlist/export', () => {
       headers: admin.headers,
     });
     const records = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
-    expect(records).toHaveLength(61 + 2500);
+    expect(records).toHaveLength(62 + 2500);
     expect(new Set(records.map((record) => record.ID)).size).toBe(records.length);
   });
 });
