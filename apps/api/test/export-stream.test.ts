@@ -1,8 +1,10 @@
-import { createDatabase, type DatabaseHandle } from '@repo/db';
+import type { Readable } from 'node:stream';
+import { createDatabase, type DatabaseHandle, poolOf } from '@repo/db';
 import { createTestDatabase, type TestDatabase } from '@repo/db/testing';
 import { sql } from 'kysely';
+import { to as copyTo } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamForExport } from '../src/export-stream';
+import { copyForExport, streamForExport } from '../src/export-stream';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const STATEMENT_TIMEOUT_MS = 300;
@@ -15,6 +17,22 @@ function numbers(db: DatabaseHandle['db']) {
     .selectFrom(sql<{ n: number }>`generate_series(1, ${ROWS})`.as('g'))
     .select(sql<number>`g`.as('n'))
     .stream(5);
+}
+
+/** About 20 MB of CSV: more than the sockets hold, so the server waits on its reader. */
+const BIG_COPY = `copy (select g, repeat('x', 1000) from generate_series(1, 20000) as g) to stdout with (format csv)`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The lines of a COPY, read after a pause of three statement timeouts. */
+async function readAfterPause(copy: Readable): Promise<number> {
+  let lines = 0;
+  let paused = false;
+  for await (const chunk of copy as AsyncIterable<Buffer>) {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+    if (!paused) await sleep(3 * STATEMENT_TIMEOUT_MS);
+    paused = true;
+  }
+  return lines;
 }
 
 async function readSlowly(rows: AsyncIterable<{ n: number }>): Promise<number> {
@@ -66,5 +84,76 @@ describe.runIf(serverUrl)('an export read slowly', () => {
       select count(*)::int as count from pg_stat_activity
       where datname = current_database() and state like 'idle in transaction%'`.execute(handle.db);
     expect(open[0]!.count).toBe(0);
+  });
+});
+
+// The same for the COPY of the waitlist export (issue 13): one statement for the
+// whole download, on a client of its own.
+describe.runIf(serverUrl)('a COPY read slowly', () => {
+  let server: TestDatabase;
+  let handle: DatabaseHandle;
+  const pool = () => poolOf(handle.db)!;
+  const allIdle = () => pool().totalCount === pool().idleCount;
+
+  beforeAll(async () => {
+    server = await createTestDatabase(serverUrl);
+    handle = await createDatabase({
+      kind: 'postgres',
+      url: server.url!,
+      statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+    });
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await server?.destroy();
+  });
+
+  async function openTransactions(): Promise<number> {
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::int as count from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()
+        and (state like 'idle in transaction%' or query like 'copy (%' and state = 'active')`.execute(
+      handle.db,
+    );
+    return rows[0]!.count;
+  }
+
+  it('is cut by the pool statement timeout when run on a pooled client as it is (the failure)', async () => {
+    const client = await pool().connect();
+    try {
+      await expect(readAfterPause(client.query(copyTo(BIG_COPY)))).rejects.toMatchObject({
+        code: '57014',
+      });
+    } finally {
+      client.release(true);
+    }
+  });
+
+  it('is read to its last line through copyForExport, and gives its client back', async () => {
+    expect(await readAfterPause(await copyForExport(pool(), BIG_COPY))).toBe(20000);
+    await expect.poll(allIdle).toBe(true);
+    // The transaction ended: the next query on the pool sees the normal timeout again.
+    const { rows } = await sql<{
+      timeout: string;
+    }>`select current_setting('statement_timeout') as timeout`.execute(handle.db);
+    expect(rows[0]!.timeout).toBe(`${STATEMENT_TIMEOUT_MS}ms`);
+  });
+
+  it('gives its client back, its transaction over, when the reader stops early', async () => {
+    const copy = await copyForExport(pool(), BIG_COPY);
+    for await (const _chunk of copy) break;
+    await expect.poll(allIdle).toBe(true);
+    await expect.poll(openTransactions).toBe(0);
+  });
+
+  it('gives its client back when the COPY fails', async () => {
+    const copy = await copyForExport(
+      pool(),
+      `copy (select 1 / (g - 20000) from generate_series(1, 20000) as g) to stdout`,
+    );
+    await expect(readAfterPause(copy)).rejects.toMatchObject({ code: '22012' });
+    await expect.poll(allIdle).toBe(true);
+    await expect.poll(openTransactions).toBe(0);
   });
 });
