@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import type { DB } from '@repo/db';
 import Fastify, { type FastifyReply, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +13,7 @@ import errorHandler from './plugins/external/error-handler';
 import loadShedding from './plugins/external/load-shedding';
 import openapi from './plugins/external/openapi';
 import rateLimit from './plugins/external/rate-limit';
+import securityHeaders from './plugins/external/security-headers';
 import session, { withSessions } from './plugins/external/session';
 import adminRoutes from './routes/api/admin';
 import analyticsRoutes from './routes/api/analytics';
@@ -95,10 +95,7 @@ export async function buildApp({
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { db });
   await app.register(errorHandler);
-  await app.register(helmet, {
-    contentSecurityPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+  await app.register(securityHeaders);
   // Before every route: the plugin hooks each route as it is added.
   await app.register(compression);
   await app.register(loadShedding);
