@@ -231,6 +231,57 @@ describe('waitlist', () => {
     }
   });
 
+  it("keeps the FAQ's server HTML when the page changes before the FAQ's code has arrived", async () => {
+    const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      // The FAQ's accordion is its own chunk (issue 13), held back here until the page
+      // has re-rendered around it (opening the overlay does).
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/beta-faq-accordion-[\w-]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${harness.baseUrl}/beta`, { waitUntil: 'domcontentloaded' });
+      await hydrated(page);
+      await page.evaluate(() => {
+        (window as { serverFaq?: Element | null }).serverFaq = document.querySelector('#faq');
+      });
+      await page.getByRole('button', { name: 'Apply for Beta Access' }).first().click();
+      await page.getByRole('dialog', { name: 'Apply for Beta Access' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      release();
+      const question = page.getByRole('button', { name: 'Is the beta free?' });
+      // Hydrated in place once its code is there: the accordion opens an answer.
+      await expect
+        .poll(
+          async () => {
+            if ((await question.getAttribute('aria-expanded')) !== 'true') await question.click();
+            return question.getAttribute('aria-expanded');
+          },
+          { timeout: 20_000 },
+        )
+        .toBe('true');
+      await page.getByText('The beta is completely free').waitFor();
+      expect(
+        await page.evaluate(
+          () =>
+            (window as { serverFaq?: Element | null }).serverFaq === document.querySelector('#faq'),
+        ),
+      ).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('closes the overlay with Escape and gives focus back to the button', async () => {
     const page = await openPage('/beta');
     await hydrated(page);

@@ -6,7 +6,6 @@ import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { faqJsonLd } from '~/components/beta/beta-faq';
 import {
   BestPractices,
-  BetaFaq,
   BetaFlow,
   BetaTimeline,
   WaitlistBenefits,
@@ -26,6 +25,18 @@ const WaitlistWizard = lazyComponent(() =>
 );
 const WaitlistOverlay = lazyComponent(() =>
   import('~/components/waitlist/waitlist-overlay').then((module) => module.WaitlistOverlay),
+);
+// The FAQ, far down the page, is rendered on the server and hydrated when its code
+// arrives, as the wizard is: the accordion is then not among the files the page
+// fetches before its first paint (issue 13: /beta's LCP). One element for the
+// page's life, for the reason given in BetaPage for the wizard's.
+const BetaFaq = lazyComponent(() =>
+  import('~/components/beta/beta-faq-accordion').then((module) => module.BetaFaq),
+);
+const betaFaq = (
+  <Suspense fallback={null}>
+    <BetaFaq />
+  </Suspense>
 );
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -122,7 +133,7 @@ export default function BetaPage() {
         </div>
       </Section>
 
-      <BetaFaq />
+      {betaFaq}
 
       <section aria-labelledby="apply-heading" className="px-4 pb-20 sm:px-6">
         <div className="mx-auto max-w-4xl rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground">

@@ -1,4 +1,4 @@
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Badge } from '@repo/ui';
+import { Badge } from '@repo/ui';
 import {
   CalendarClock,
   Gift,
@@ -11,7 +11,6 @@ import {
 } from 'lucide-react';
 import { Section } from '~/components/marketing/section';
 import { SITE_NAME } from '~/utils/site';
-import { BETA_FAQ } from './beta-faq';
 
 const WAITLIST_BENEFITS = [
   {
@@ -235,22 +234,6 @@ export function BestPractices() {
           <li key={tip}>{tip}</li>
         ))}
       </ol>
-    </Section>
-  );
-}
-
-export function BetaFaq() {
-  return (
-    <Section id="faq" title="Frequently asked questions">
-      {/* One item open at a time (spec section 2). */}
-      <Accordion type="single" collapsible className="mx-auto max-w-3xl">
-        {BETA_FAQ.map((item, index) => (
-          <AccordionItem key={item.question} value={`faq-${index}`}>
-            <AccordionTrigger className="text-base">{item.question}</AccordionTrigger>
-            <AccordionContent className="text-base">{item.answer}</AccordionContent>
-          </AccordionItem>
-        ))}
-      </Accordion>
     </Section>
   );
 }
