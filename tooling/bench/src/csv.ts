@@ -17,10 +17,15 @@ const ENTRIES = 1_000_000;
 const MEMORY_BUDGET = 64 * MB;
 const SAMPLE_EVERY_MS = 25;
 
-/** The export's query (apps/api waitlist-repository streamWaitlistEntries), as SQL. */
-const EXPORT_QUERY = `select w.id, w.first_name, w.last_name, w.email, w.company_name,
-  w.monthly_content_volume, w.biggest_challenge, w.primary_use, w.user_type,
-  w.content_workflow, w.created_at, p.id as participant_id
+/**
+ * The export's rows (apps/api waitlist-export.ts): the same sixteen columns, join and
+ * order, as they are stored. The export also formats its cells (dates, the formula
+ * guard); the baseline is the table as COPY writes it bare.
+ */
+const EXPORT_QUERY = `select w.id, w.email, w.first_name, w.last_name, w.company_name,
+  w.primary_use, w.user_type, w.content_workflow, w.monthly_content_volume,
+  w.biggest_challenge, w.created_at, p.id as participant_id, w.confirmed_at,
+  w.referral_code, w.referred_by_id, w.referral_count
   from waitlist_entries w left join beta_participants p on p.waitlist_entry_id = w.id
   order by w.created_at desc, w.id desc`;
 
