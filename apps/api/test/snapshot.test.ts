@@ -16,6 +16,31 @@ function controlledLoad() {
 /** Lets promise callbacks queued so far run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A snapshot whose first load answered 1, `ageMs` ago. */
+async function loadedSnapshot(options: Parameters<typeof createSnapshot>[1], ageMs: number) {
+  const controlled = controlledLoad();
+  const snapshot = createSnapshot(controlled.load, options);
+  const first = snapshot.get();
+  controlled.pending[0]!.resolve(1);
+  await first;
+  vi.advanceTimersByTime(ageMs);
+  return { ...controlled, snapshot };
+}
+
+/** Asserts that `get()` waits for the reload, then answers what it loaded. */
+async function expectWaitForReload(
+  snapshot: { get: () => Promise<number> },
+  pending: ReturnType<typeof controlledLoad>['pending'],
+) {
+  let answered: number | undefined;
+  const second = snapshot.get().then((value) => (answered = value));
+  await settle();
+  expect(answered).toBeUndefined();
+  pending[1]!.resolve(2);
+  await second;
+  expect(answered).toBe(2);
+}
+
 describe('createSnapshot', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -37,28 +62,15 @@ describe('createSnapshot', () => {
   });
 
   it('without stale-while-revalidate, a caller past maxAgeMs waits for the new value', async () => {
-    const { load, pending } = controlledLoad();
-    const snapshot = createSnapshot(load, { maxAgeMs: 1_000 });
-    const first = snapshot.get();
-    pending[0]!.resolve(1);
-    await first;
-    vi.advanceTimersByTime(1_000);
-    let answered: number | undefined;
-    const second = snapshot.get().then((value) => (answered = value));
-    await settle();
-    expect(answered).toBeUndefined();
-    pending[1]!.resolve(2);
-    await second;
-    expect(answered).toBe(2);
+    const { snapshot, pending } = await loadedSnapshot({ maxAgeMs: 1_000 }, 1_000);
+    await expectWaitForReload(snapshot, pending);
   });
 
   it('within the stale window, callers get the old value at once while one reload runs', async () => {
-    const { load, pending } = controlledLoad();
-    const snapshot = createSnapshot(load, { maxAgeMs: 1_000, staleWhileRevalidateMs: 1_000 });
-    const first = snapshot.get();
-    pending[0]!.resolve(1);
-    await first;
-    vi.advanceTimersByTime(1_500);
+    const { snapshot, load, pending } = await loadedSnapshot(
+      { maxAgeMs: 1_000, staleWhileRevalidateMs: 1_000 },
+      1_500,
+    );
     // The reload has not answered: nobody waits for it, and only one is started.
     expect(await Promise.all([snapshot.get(), snapshot.get()])).toEqual([1, 1]);
     expect(load).toHaveBeenCalledTimes(2);
@@ -69,28 +81,18 @@ describe('createSnapshot', () => {
   });
 
   it('never serves a value older than maxAgeMs + staleWhileRevalidateMs', async () => {
-    const { load, pending } = controlledLoad();
-    const snapshot = createSnapshot(load, { maxAgeMs: 1_000, staleWhileRevalidateMs: 1_000 });
-    const first = snapshot.get();
-    pending[0]!.resolve(1);
-    await first;
-    vi.advanceTimersByTime(2_000);
-    let answered: number | undefined;
-    const second = snapshot.get().then((value) => (answered = value));
-    await settle();
-    expect(answered).toBeUndefined();
-    pending[1]!.resolve(2);
-    await second;
-    expect(answered).toBe(2);
+    const { snapshot, pending } = await loadedSnapshot(
+      { maxAgeMs: 1_000, staleWhileRevalidateMs: 1_000 },
+      2_000,
+    );
+    await expectWaitForReload(snapshot, pending);
   });
 
   it('a failed background reload keeps the old value and the next caller tries again', async () => {
-    const { load, pending } = controlledLoad();
-    const snapshot = createSnapshot(load, { maxAgeMs: 1_000, staleWhileRevalidateMs: 1_000 });
-    const first = snapshot.get();
-    pending[0]!.resolve(1);
-    await first;
-    vi.advanceTimersByTime(1_200);
+    const { snapshot, load, pending } = await loadedSnapshot(
+      { maxAgeMs: 1_000, staleWhileRevalidateMs: 1_000 },
+      1_200,
+    );
     expect(await snapshot.get()).toBe(1);
     pending[1]!.reject(new Error('database down'));
     await settle();
