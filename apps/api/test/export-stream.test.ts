@@ -44,45 +44,54 @@ async function readSlowly(rows: AsyncIterable<{ n: number }>): Promise<number> {
   return count;
 }
 
-// The export's cursor is one statement for the whole download: with the pool's
-// statement_timeout it was cancelled mid-file (issue 13's bench, at 15 s).
-describe.runIf(serverUrl)('an export read slowly', () => {
-  let server: TestDatabase;
-  let handle: DatabaseHandle;
-
+/**
+ * A database of its own on the test server, whose pool cancels a statement after
+ * STATEMENT_TIMEOUT_MS (as the API's does after 15 s), for the describe block that calls it.
+ */
+function databaseWithShortTimeout(): { handle: DatabaseHandle } {
+  let server: TestDatabase | undefined;
+  const database = {} as { handle: DatabaseHandle };
   beforeAll(async () => {
     server = await createTestDatabase(serverUrl);
-    handle = await createDatabase({
+    database.handle = await createDatabase({
       kind: 'postgres',
       url: server.url!,
       statementTimeoutMs: STATEMENT_TIMEOUT_MS,
     });
   });
-
   afterAll(async () => {
-    await handle?.close();
+    await database.handle?.close();
     await server?.destroy();
   });
+  return database;
+}
+
+// The export's cursor is one statement for the whole download: with the pool's
+// statement_timeout it was cancelled mid-file (issue 13's bench, at 15 s).
+describe.runIf(serverUrl)('an export read slowly', () => {
+  const database = databaseWithShortTimeout();
 
   it('is cut by the pool statement timeout when read as a plain stream (the failure)', async () => {
-    await expect(readSlowly(numbers(handle.db))).rejects.toMatchObject({ code: '57014' });
+    await expect(readSlowly(numbers(database.handle.db))).rejects.toMatchObject({ code: '57014' });
   });
 
   it('is read to its last row through streamForExport, and gives its connection back', async () => {
-    expect(await readSlowly(streamForExport(handle.db, numbers))).toBe(ROWS);
+    expect(await readSlowly(streamForExport(database.handle.db, numbers))).toBe(ROWS);
     // The transaction ended: the next query on the pool sees the normal timeout again.
     const { rows } = await sql<{
       timeout: string;
-    }>`select current_setting('statement_timeout') as timeout`.execute(handle.db);
+    }>`select current_setting('statement_timeout') as timeout`.execute(database.handle.db);
     expect(rows[0]!.timeout).toBe(`${STATEMENT_TIMEOUT_MS}ms`);
   });
 
   it('ends its transaction when the reader stops early', async () => {
-    const rows = streamForExport(handle.db, numbers);
+    const rows = streamForExport(database.handle.db, numbers);
     for await (const row of rows) if (row.n === 3) break;
     const { rows: open } = await sql<{ count: number }>`
       select count(*)::int as count from pg_stat_activity
-      where datname = current_database() and state like 'idle in transaction%'`.execute(handle.db);
+      where datname = current_database() and state like 'idle in transaction%'`.execute(
+      database.handle.db,
+    );
     expect(open[0]!.count).toBe(0);
   });
 });
@@ -90,31 +99,16 @@ describe.runIf(serverUrl)('an export read slowly', () => {
 // The same for the COPY of the waitlist export (issue 13): one statement for the
 // whole download, on a client of its own.
 describe.runIf(serverUrl)('a COPY read slowly', () => {
-  let server: TestDatabase;
-  let handle: DatabaseHandle;
-  const pool = () => poolOf(handle.db)!;
+  const database = databaseWithShortTimeout();
+  const pool = () => poolOf(database.handle.db)!;
   const allIdle = () => pool().totalCount === pool().idleCount;
-
-  beforeAll(async () => {
-    server = await createTestDatabase(serverUrl);
-    handle = await createDatabase({
-      kind: 'postgres',
-      url: server.url!,
-      statementTimeoutMs: STATEMENT_TIMEOUT_MS,
-    });
-  });
-
-  afterAll(async () => {
-    await handle?.close();
-    await server?.destroy();
-  });
 
   async function openTransactions(): Promise<number> {
     const { rows } = await sql<{ count: number }>`
       select count(*)::int as count from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid()
         and (state like 'idle in transaction%' or query like 'copy (%' and state = 'active')`.execute(
-      handle.db,
+      database.handle.db,
     );
     return rows[0]!.count;
   }
@@ -136,7 +130,7 @@ describe.runIf(serverUrl)('a COPY read slowly', () => {
     // The transaction ended: the next query on the pool sees the normal timeout again.
     const { rows } = await sql<{
       timeout: string;
-    }>`select current_setting('statement_timeout') as timeout`.execute(handle.db);
+    }>`select current_setting('statement_timeout') as timeout`.execute(database.handle.db);
     expect(rows[0]!.timeout).toBe(`${STATEMENT_TIMEOUT_MS}ms`);
   });
 
