@@ -37,6 +37,32 @@ async function choosePrimaryUse(page: Page, scope: ReturnType<Page['locator']>) 
   await page.getByRole('option', { name: 'Blog Writing' }).click();
 }
 
+/**
+ * A browser context of its own at 1280 px, whose console errors are collected and
+ * in which the script matching `chunk` is held back until `release()`.
+ */
+async function pageHoldingChunk(chunk: RegExp) {
+  const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(chunk, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return { context, page, errors, release };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
 describe('waitlist', () => {
   it('joins the waitlist through the inline wizard and reports the funnel', async () => {
     const page = await openPage('/beta');
@@ -180,22 +206,12 @@ describe('waitlist', () => {
   });
 
   it("opens the overlay before the inline wizard's code has arrived, keeping the wizard's server HTML", async () => {
-    const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // The wizard's chunk is held back until after the click: a visitor on a slow line
+    // who clicks 'Apply for Beta Access' as soon as the page responds.
+    const { context, page, errors, release } = await pageHoldingChunk(
+      /\/assets\/waitlist-wizard-[\w-]+\.js$/,
+    );
     try {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(error.message));
-      // The wizard's chunk is held back until after the click: a visitor on a slow line
-      // who clicks 'Apply for Beta Access' as soon as the page responds.
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/waitlist-wizard-[\w-]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
       await page.goto(`${harness.baseUrl}/beta`, { waitUntil: 'domcontentloaded' });
       await hydrated(page);
       const inline = page.locator('#join form');
@@ -232,22 +248,12 @@ describe('waitlist', () => {
   });
 
   it("keeps the FAQ's server HTML when the page changes before the FAQ's code has arrived", async () => {
-    const context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // The FAQ's accordion is its own chunk (issue 13), held back here until the page
+    // has re-rendered around it (opening the overlay does).
+    const { context, page, errors, release } = await pageHoldingChunk(
+      /\/assets\/beta-faq-accordion-[\w-]+\.js$/,
+    );
     try {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(error.message));
-      // The FAQ's accordion is its own chunk (issue 13), held back here until the page
-      // has re-rendered around it (opening the overlay does).
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/beta-faq-accordion-[\w-]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
       await page.goto(`${harness.baseUrl}/beta`, { waitUntil: 'domcontentloaded' });
       await hydrated(page);
       await page.evaluate(() => {
