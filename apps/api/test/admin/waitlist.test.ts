@@ -163,6 +163,16 @@ describe('the waitlist total', () => {
     expect(body.total).toBe(await countRows());
   });
 
+  it('comes with the rows, and on a page past the last one, which has no row to carry it', async () => {
+    const first = await list('?page=1&pageSize=25');
+    expect(first.body.total).toBe(60);
+    // The total travels in the page's query, never out as a field of an entry.
+    expect(Object.keys(first.body.items[0]!)).not.toContain('totalEntries');
+    const pastTheEnd = await list('?page=9&pageSize=25');
+    expect(pastTheEnd.status).toBe(200);
+    expect(pastTheEnd.body).toMatchObject({ items: [], total: 60, page: 9 });
+  });
+
   it('stays exact when many signups commit at once, each connection on its own counter row', async () => {
     const before = (await list()).body.total;
     const statuses = await Promise.all(
