@@ -67,6 +67,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** On the next step, still there once the choice's auto-advance would have fired, and reported once. */
+function expectMovedOnOnce() {
+  expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
+  act(() => vi.advanceTimersByTime(1000));
+  expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
+  const userTypeSteps = track.mock.calls.filter(
+    ([type, data]) =>
+      type === 'waitlist_step_completed' &&
+      (data as { step_name: string }).step_name === 'userType',
+  );
+  expect(userTypeSteps).toHaveLength(1);
+}
+
 describe('waitlist wizard', () => {
   it('starts on the email step with Back disabled and Continue disabled until the email is valid', async () => {
     const user = renderWizard();
@@ -123,15 +136,7 @@ describe('waitlist wizard', () => {
     await fillRequiredSteps(user);
     await pressArrowDown(user);
     await user.keyboard('{Enter}');
-    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1000));
-    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
-    const userTypeSteps = track.mock.calls.filter(
-      ([type, data]) =>
-        type === 'waitlist_step_completed' &&
-        (data as { step_name: string }).step_name === 'userType',
-    );
-    expect(userTypeSteps).toHaveLength(1);
+    expectMovedOnOnce();
   });
 
   it('moves on once with Continue clicked right after a radio choice in the overlay', async () => {
@@ -139,15 +144,7 @@ describe('waitlist wizard', () => {
     await fillRequiredSteps(user);
     await user.click(screen.getByRole('radio', { name: 'Agency' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1000));
-    expect(screen.getByText('Step 6 of 7')).toBeInTheDocument();
-    const userTypeSteps = track.mock.calls.filter(
-      ([type, data]) =>
-        type === 'waitlist_step_completed' &&
-        (data as { step_name: string }).step_name === 'userType',
-    );
-    expect(userTypeSteps).toHaveLength(1);
+    expectMovedOnOnce();
   });
 
   it('lets the two optional steps be skipped and shows progress as step / 7', async () => {
