@@ -7,6 +7,7 @@ export * from './beta-feedback';
 export * from './survey-progress';
 export * from './auth';
 export * from './admin';
+export * from './roles';
 export * from './invite-codes';
 export * from './beta-seats';
 export * from './analytics';

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+/*
+ * Least privilege (issue 19): a role is a set of named permissions, and every admin
+ * route declares the one it needs. This is the one list: the API's route
+ * declarations, the role matrix test, the console's tabs and buttons and the API
+ * key scopes all come from it.
+ */
+export const PERMISSIONS = [
+  'waitlist:read',
+  'waitlist:write',
+  'waitlist:export',
+  'beta:read',
+  'beta:approve',
+  'invite_codes:read',
+  'invite_codes:manage',
+  'contacts:read',
+  'contacts:reply',
+  'contacts:delete',
+  'contacts:export',
+  'feedback:read',
+  'feedback:delete',
+  'feedback:export',
+  'email:read',
+  'email:send',
+  'email:suppressions',
+  'analytics:read',
+  'people:read',
+  'people:erase',
+  'audit:read',
+  'keys:manage',
+  'staff:manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** What each permission allows, as the console shows it. */
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  'waitlist:read': 'Read the waitlist',
+  'waitlist:write': 'Delete waitlist entries and resend confirmations',
+  'waitlist:export': 'Export the waitlist (CSV)',
+  'beta:read': 'Read beta participants and seats',
+  'beta:approve': 'Approve, invite, activate and deactivate beta participants',
+  'invite_codes:read': 'Read invite codes and their redemptions',
+  'invite_codes:manage': 'Create, disable and enable invite codes',
+  'contacts:read': 'Read contact messages',
+  'contacts:reply': 'Mark contact messages read or replied',
+  'contacts:delete': 'Delete contact messages',
+  'contacts:export': 'Export contact messages (CSV)',
+  'feedback:read': 'Read beta feedback and survey insight',
+  'feedback:delete': 'Delete feedback responses',
+  'feedback:export': 'Export feedback (CSV)',
+  'email:read': 'Read email templates, the outbox and bulk-send results',
+  'email:send': 'Send test and bulk email, retry messages',
+  'email:suppressions': 'Manage the suppression list',
+  'analytics:read': 'Read the analytics dashboards',
+  'people:read': "Read a person's timeline",
+  'people:erase': 'Erase a person (right to erasure)',
+  'audit:read': 'Read the audit log',
+  'keys:manage': 'Create and revoke API keys',
+  'staff:manage': 'Manage staff accounts, roles and two-factor settings',
+};
+
+/** A route that any signed-in staff member (or key) may call, whatever the role (e.g. its own browser's analytics opt-out). */
+export const SIGNED_IN = 'signed-in' as const;
+export type RoutePermission = Permission | typeof SIGNED_IN;
+
+/** No API key may hold these, whatever its creator has: a key must not entrench itself or mint people. */
+export const SESSION_ONLY_PERMISSIONS = [
+  'keys:manage',
+  'staff:manage',
+] as const satisfies readonly Permission[];
+export const API_KEY_PERMISSIONS = PERMISSIONS.filter(
+  (permission) => !(SESSION_ONLY_PERMISSIONS as readonly Permission[]).includes(permission),
+);
+
+const allBut = (...excluded: Permission[]) => PERMISSIONS.filter((p) => !excluded.includes(p));
+
+/** The built-in roles. Owner has everything; at least one active Owner always exists. */
+export const BUILT_IN_ROLES = {
+  owner: {
+    name: 'Owner',
+    description: 'Everything, including staff accounts, roles and API keys.',
+    permissions: [...PERMISSIONS],
+  },
+  admin: {
+    name: 'Admin',
+    description: 'Runs the beta: everything but staff accounts and API keys.',
+    permissions: allBut('staff:manage', 'keys:manage'),
+  },
+  support: {
+    name: 'Support',
+    description:
+      'Answers contact messages; reads the waitlist and the beta. No export, no bulk send, no erasure.',
+    permissions: [
+      'waitlist:read',
+      'beta:read',
+      'invite_codes:read',
+      'contacts:read',
+      'contacts:reply',
+      'feedback:read',
+      'people:read',
+    ],
+  },
+  viewer: {
+    name: 'Viewer',
+    description: 'Reads the dashboards and lists; changes nothing and exports nothing.',
+    permissions: [
+      'waitlist:read',
+      'beta:read',
+      'invite_codes:read',
+      'contacts:read',
+      'feedback:read',
+      'analytics:read',
+    ],
+  },
+} as const satisfies Record<
+  string,
+  { name: string; description: string; permissions: readonly Permission[] }
+>;
+export type BuiltInRoleKey = keyof typeof BUILT_IN_ROLES;
+export const BUILT_IN_ROLE_KEYS = Object.keys(BUILT_IN_ROLES) as BuiltInRoleKey[];
+
+export const ROLE_MESSAGES = {
+  nameRequired: 'Please give the role a name',
+  nameTaken: 'A role with that name already exists',
+  permissionsRequired: 'Choose at least one permission',
+  unknownPermission: 'Unknown permission',
+  builtInReadOnly: 'Built-in roles cannot be changed or deleted',
+  roleInUse: 'This role is still given to staff accounts: give them another role first',
+  lastOwner: 'At least one active Owner must remain',
+  roleNotFound: 'Role not found',
+} as const;
+
+/** `403` answer of a route the caller's role or key lacks, naming what is missing. */
+export const missingPermissionMessage = (permission: Permission) =>
+  `You do not have the permission this needs: ${permission} (${PERMISSION_LABELS[permission]}).`;
+
+export const permissionSchema = z.enum(PERMISSIONS, { error: ROLE_MESSAGES.unknownPermission });
+
+const permissionList = z
+  .array(permissionSchema)
+  .min(1, { error: ROLE_MESSAGES.permissionsRequired })
+  .max(PERMISSIONS.length)
+  .transform((list) => [...new Set(list)]);
+
+/** POST /api/admin/roles and PATCH /api/admin/roles/:id (staff:manage, a session). */
+export const roleInputSchema = z.object({
+  name: z
+    .string({ error: ROLE_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: ROLE_MESSAGES.nameRequired })
+    .max(60),
+  description: z.string().trim().max(300).default(''),
+  permissions: permissionList,
+});
+export type RoleInput = z.input<typeof roleInputSchema>;
+
+/** PUT /api/admin/accounts/:id/role (staff:manage, a session). */
+export const accountRoleSchema = z.object({ roleId: z.string().min(1).max(100) });
