@@ -26,6 +26,24 @@ export interface UsersTable {
   emailVerifiedAt: Date | null;
   disabledAt: Date | null;
   createdAt: CreatedAt;
+  /** The account's role (migration 016); left out, the install's first account is Owner, any other Viewer. */
+  roleId: Generated<string>;
+}
+
+/**
+ * A role (issue 19). The built-in ones (`key` set) take their permissions from
+ * BUILT_IN_ROLES in @repo/validation, never from the row; a custom role's are in
+ * `permissions`.
+ */
+export interface RolesTable {
+  id: Generated<string>;
+  key: 'owner' | 'admin' | 'support' | 'viewer' | null;
+  name: string;
+  description: Generated<string>;
+  permissions: Generated<string[]>;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Generated<Date>;
 }
 
 export type UserStatus = 'pending' | 'active' | 'disabled';
@@ -41,6 +59,8 @@ export interface AccountTokensTable {
   usedAt: Date | null;
   createdBy: string | null;
   createdAt: CreatedAt;
+  /** The role an invitation gives (migration 016). */
+  roleId: string | null;
 }
 
 /** Failed sign-ins per key ('account:<username>' or 'address:<ip>'). */
@@ -57,6 +77,10 @@ export interface AuditLogTable {
   actorUserId: string | null;
   /** The username, or 'API key <keyId>', as it was at the time. */
   actorLabel: string;
+  /** What acted (migration 016): never read from the label, which a username can imitate. */
+  actorKind: 'staff' | 'api_key' | 'system' | 'public';
+  /** The user id (staff) or the API key's id (api_key); null for system and public. */
+  actorId: string | null;
   action: string;
   targetType: string | null;
   targetId: string | null;
@@ -262,6 +286,13 @@ export interface ApiKeysTable {
   lastUsedAt: Date | null;
   revokedAt: Date | null;
   createdAt: CreatedAt;
+  /** What the key may do (migration 016): a subset of API_KEY_PERMISSIONS. */
+  permissions: Generated<string[]>;
+  /** Null: never expires. */
+  expiresAt: Date | null;
+  /** The staff account that made it; its current role also caps the key. */
+  createdBy: string | null;
+  lastUsedIp: string | null;
 }
 
 export interface AnalyticsEventsTable {
@@ -373,6 +404,7 @@ export interface EmailSuppressionsTable {
 
 export interface Database {
   users: UsersTable;
+  roles: RolesTable;
   sessions: SessionsTable;
   blogPosts: BlogPostsTable;
   waitlistEntries: WaitlistEntriesTable;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTOR_KINDS } from './audit-log';
 import { CONTACT_STATUSES } from './contact';
 import { emailAddress, INVALID_EMAIL_MESSAGE, LIMITS, maxLengthMessage } from './fields';
 
@@ -246,6 +247,12 @@ export const auditLogQuerySchema = contactListQuerySchema
         .string({ error: AUDIT_ACTION_MESSAGE })
         .regex(/^[a-z_]+(\.[a-z_]+)*$/, { error: AUDIT_ACTION_MESSAGE })
         .max(64, { error: AUDIT_ACTION_MESSAGE })
+        .optional(),
+    ),
+    actorKind: z.preprocess(
+      blankAsAbsent,
+      z
+        .enum(AUDIT_ACTOR_KINDS, { error: 'actorKind must be staff, api_key, system or public' })
         .optional(),
     ),
   });

@@ -1,50 +1,43 @@
 import type { DB } from '@repo/db';
 import type { FastifyRequest } from 'fastify';
+import type { AuditAction, AuditActorKind } from '@repo/validation';
 import { onePage } from '../paginate';
 
-/**
+/*
  * The audit log: who did what, when and from where. It never holds the personal
  * data an action touched (an erased person stays erased): only ids, counts and
- * non-personal labels go into `details`.
+ * non-personal labels go into `details`. The actions are AUDIT_ACTIONS in
+ * @repo/validation.
  */
-type AuditAction =
-  | 'waitlist.approve'
-  | 'waitlist.email'
-  | 'waitlist.delete'
-  | 'waitlist.resend_confirmation'
-  | 'invite_code.create'
-  | 'invite_code.disable'
-  | 'invite_code.enable'
-  | 'contact.status'
-  | 'contact.delete'
-  | 'feedback.delete'
-  | 'participant.status'
-  | 'participant.email'
-  | 'participant.accept'
-  | 'participant.invitation_expired'
-  | 'waitlist.auto_invite'
-  | 'settings.auto_fill'
-  | 'person.erase'
-  | 'email.test'
-  | 'email.bulk'
-  | 'email.retry'
-  | 'suppression.remove'
-  | 'suppression.import'
-  | 'export.csv'
-  | 'api_key.create'
-  | 'api_key.revoke'
-  | 'account.register'
-  | 'account.verify'
-  | 'account.invite'
-  | 'account.create_cli'
-  | 'account.disable'
-  | 'account.enable'
-  | 'session.end';
+export type { AuditAction };
 
-export interface AuditActor {
-  actorUserId: string | null;
-  actorLabel: string;
-  ip: string | null;
+/**
+ * Who acted. The kind and id are recorded apart from the label, so a username
+ * that reads like a key's label ("API key 522d960d9669afcb") is still a staff
+ * member's entry, with its user id.
+ */
+export type AuditActor =
+  | { kind: 'staff'; userId: string; label: string; ip: string | null }
+  | { kind: 'api_key'; apiKeyId: string; label: string; ip: string | null }
+  /** The API itself: a scheduled job, the command line. */
+  | { kind: 'system'; label: string; ip: null }
+  /** A member of the public: a visitor redeeming an invite code, a registration. */
+  | { kind: 'public'; label: string; ip: string | null };
+
+export const staffActor = (
+  user: { id: string; username: string },
+  ip: string | null,
+): AuditActor => ({ kind: 'staff', userId: user.id, label: user.username, ip });
+export const systemActor = (label: string): AuditActor => ({ kind: 'system', label, ip: null });
+export const publicActor = (label: string, ip: string | null = null): AuditActor => ({
+  kind: 'public',
+  label,
+  ip,
+});
+
+/** The staff member behind an actor, if one is (for columns such as `created_by`). */
+export function actorUserIdOf(actor: AuditActor): string | null {
+  return actor.kind === 'staff' ? actor.userId : null;
 }
 
 export interface AuditEntry {
@@ -57,15 +50,18 @@ export interface AuditEntry {
 /** The actor of an admin request: the signed-in user, or the API key that called. */
 export function auditActorOf(request: FastifyRequest): AuditActor {
   const admin = request.admin;
-  if (admin?.kind === 'session') {
-    return { actorUserId: admin.user.id, actorLabel: admin.user.username, ip: request.ip };
-  }
+  if (admin?.kind === 'session') return staffActor(admin.user, request.ip);
   if (admin?.kind === 'api-key') {
-    return { actorUserId: null, actorLabel: `API key ${admin.keyId}`, ip: request.ip };
+    return {
+      kind: 'api_key',
+      apiKeyId: admin.apiKeyId,
+      label: `API key ${admin.keyId}`,
+      ip: request.ip,
+    };
   }
   const user = request.user;
-  if (user) return { actorUserId: user.id, actorLabel: user.username, ip: request.ip };
-  return { actorUserId: null, actorLabel: 'anonymous', ip: request.ip };
+  if (user) return staffActor(user, request.ip);
+  return publicActor('anonymous', request.ip);
 }
 
 /** Writes one entry; pass the transaction of the change so both land or neither does. */
@@ -73,8 +69,11 @@ export async function recordAudit(db: DB, actor: AuditActor, entry: AuditEntry):
   await db
     .insertInto('auditLog')
     .values({
-      actorUserId: actor.actorUserId,
-      actorLabel: actor.actorLabel,
+      actorUserId: actorUserIdOf(actor),
+      actorLabel: actor.label,
+      actorKind: actor.kind,
+      actorId:
+        actor.kind === 'staff' ? actor.userId : actor.kind === 'api_key' ? actor.apiKeyId : null,
       action: entry.action,
       targetType: entry.targetType ?? null,
       targetId: entry.targetId ?? null,
@@ -88,6 +87,7 @@ export interface AuditLogPage {
   entries: {
     id: string;
     actorLabel: string;
+    actor: { kind: AuditActorKind; id: string | null; label: string };
     action: string;
     targetType: string | null;
     targetId: string | null;
@@ -101,15 +101,23 @@ export interface AuditLogPage {
 /** Newest first, paged. */
 export async function listAuditLog(
   db: DB,
-  { page, pageSize, action }: { page: number; pageSize: number; action?: string },
+  {
+    page,
+    pageSize,
+    action,
+    actorKind,
+  }: { page: number; pageSize: number; action?: string; actorKind?: AuditActorKind },
 ): Promise<AuditLogPage> {
   let query = db.selectFrom('auditLog');
   if (action) query = query.where('action', '=', action);
+  if (actorKind) query = query.where('actorKind', '=', actorKind);
   const [rows, count] = await Promise.all([
     query
       .select([
         'id',
         'actorLabel',
+        'actorKind',
+        'actorId',
         'action',
         'targetType',
         'targetId',
@@ -124,8 +132,9 @@ export async function listAuditLog(
     query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return {
-    entries: rows.map((row) => ({
+    entries: rows.map(({ actorKind, actorId, ...row }) => ({
       ...row,
+      actor: { kind: actorKind, id: actorId, label: row.actorLabel },
       id: String(row.id),
       createdAt: row.createdAt.toISOString(),
     })),

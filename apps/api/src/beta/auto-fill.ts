@@ -1,6 +1,6 @@
 import type { DB } from '@repo/db';
 import { BETA_CAP } from '@repo/validation';
-import { type AuditActor, recordAudit } from '../audit/audit-log';
+import { recordAudit, systemActor } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import { readAutoFill } from '../settings/app-settings-repository';
@@ -9,7 +9,7 @@ import { invitationExpiry, inviteToBeta, prepareInvitation } from './invitations
 import { countSeatsHeld, participantExistsFor } from './participants-repository';
 
 /** Who the audit log names for seats filled by the switch. */
-const AUTO_FILL_ACTOR: AuditActor = { actorUserId: null, actorLabel: 'auto-fill', ip: null };
+const AUTO_FILL_ACTOR = systemActor('auto-fill');
 
 export interface SeatServices {
   mailer: Mailer;

@@ -1,5 +1,5 @@
 import type { DB } from '@repo/db';
-import { type AuditActor, recordAudit } from '../audit/audit-log';
+import { recordAudit, systemActor } from '../audit/audit-log';
 import { fillFreeSeats, type SeatServices } from './auto-fill';
 import {
   type LapsedInvitations,
@@ -7,7 +7,7 @@ import {
   removeLapsedInvitations,
 } from './participants-repository';
 
-const EXPIRY_ACTOR: AuditActor = { actorUserId: null, actorLabel: 'system', ip: null };
+const EXPIRY_ACTOR = systemActor('system');
 
 /**
  * Issue 11: an invitation not accepted by its expiry frees its seat. Removes

@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '@repo/db';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit, systemActor } from '../audit/audit-log';
 import { ConfigError, loadConfig, processEnvironment } from '../config';
 import { AppError, parseWith } from '../errors';
 import { prepareDatabase } from '../prepare-database';
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
       });
       await recordAudit(
         trx,
-        { actorUserId: null, actorLabel: 'admin:create (command line)', ip: null },
+        systemActor('admin:create (command line)'),
         { action: 'account.create_cli', targetType: 'user', targetId: created.id },
       );
       return created;

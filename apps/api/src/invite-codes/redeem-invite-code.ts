@@ -1,6 +1,6 @@
 import type { DB } from '@repo/db';
 import { BETA_CAP, INVITE_CODE_MESSAGES } from '@repo/validation';
-import { type AuditActor, recordAudit } from '../audit/audit-log';
+import { publicActor, recordAudit } from '../audit/audit-log';
 import { inviteToBeta, type PreparedInvitation } from '../beta/invitations';
 import { countSeatsHeld, lockBetaCap, participantExistsFor } from '../beta/participants-repository';
 import type { Mailer } from '../email/mailer';
@@ -25,7 +25,7 @@ function refused(reason: ClaimRefusal): AppError {
 }
 
 /** Who the audit log names for a code redeemed on the public site. */
-const VISITOR: AuditActor = { actorUserId: null, actorLabel: 'invite code', ip: null };
+const VISITOR = publicActor('invite code');
 
 export type RedemptionOutcome = 'approved' | 'queued';
 

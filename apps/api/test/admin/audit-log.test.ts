@@ -1,6 +1,12 @@
 import type { AuditLogEntry, AuditLogPage } from '@repo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
+import {
+  type AdminSession,
+  insertStaffUser,
+  seedWaitlist,
+  sessionFor,
+  signInAdmin,
+} from '../helpers/admin';
 import { acceptInvitationOf } from '../helpers/seats';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
@@ -166,7 +172,48 @@ describe('the audit log records', () => {
       headers: { authorization: `Bearer ${formattedKey}` },
     });
     expect(response.statusCode).toBe(200);
-    expect(await lastOf('export.csv')).toMatchObject({ actorLabel: `API key ${keyId}` });
+    const apiKey = await ctx.database.db
+      .selectFrom('apiKeys')
+      .select('id')
+      .where('keyId', '=', keyId)
+      .executeTakeFirstOrThrow();
+    expect(await lastOf('export.csv')).toMatchObject({
+      actorLabel: `API key ${keyId}`,
+      actor: { kind: 'api_key', id: apiKey.id, label: `API key ${keyId}` },
+    });
+  });
+
+  it('a staff member named like a key as staff, with its user id (the label cannot forge a key)', async () => {
+    const forger = await insertStaffUser(ctx, {
+      username: 'API key 522d960d9669afcb',
+      role: 'admin',
+    });
+    const session = await sessionFor(ctx, forger);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/contacts/export',
+      headers: session.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const entry = await lastOf('export.csv');
+    expect(entry).toMatchObject({
+      actorLabel: 'API key 522d960d9669afcb',
+      actor: { kind: 'staff', id: forger, label: 'API key 522d960d9669afcb' },
+    });
+    // Filtering by kind tells them apart.
+    const keys = await inject('GET', '/api/admin/audit-log?actorKind=api_key&pageSize=100');
+    const keyEntries = keys.json<AuditLogPage>().entries;
+    expect(keyEntries.length).toBeGreaterThan(0);
+    expect(keyEntries.every((e) => e.actor.kind === 'api_key')).toBe(true);
+    expect(keyEntries.map((e) => e.id)).not.toContain(entry!.id);
+    const staff = await inject('GET', '/api/admin/audit-log?actorKind=staff&pageSize=100');
+    expect(staff.json<AuditLogPage>().entries.map((e) => e.id)).toContain(entry!.id);
+  });
+
+  it('a session of the signed-in admin as staff with its user id', async () => {
+    expect(await lastOf('waitlist.approve')).toMatchObject({
+      actor: { kind: 'staff', id: admin.userId, label: 'staff-admin' },
+    });
   });
 
   it('no personal data: no address appears in any entry', async () => {
@@ -185,14 +232,24 @@ describe('GET /api/admin/audit-log', () => {
     expect(page.entries).toHaveLength(2);
     expect(page.total).toBeGreaterThan(2);
     expect(Object.keys(page.entries[0]!).sort()).toEqual(
-      ['id', 'actorLabel', 'action', 'targetType', 'targetId', 'details', 'ip', 'createdAt'].sort(),
+      [
+        'id',
+        'actorLabel',
+        'actor',
+        'action',
+        'targetType',
+        'targetId',
+        'details',
+        'ip',
+        'createdAt',
+      ].sort(),
     );
     expect(page.entries[0]!.createdAt >= page.entries[1]!.createdAt).toBe(true);
     const second = await inject('GET', '/api/admin/audit-log?page=2&pageSize=2');
     expect(second.json<AuditLogPage>().entries[0]!.id).not.toBe(page.entries[0]!.id);
     const filtered = await inject('GET', '/api/admin/audit-log?action=export.csv');
     const exports = filtered.json<AuditLogPage>();
-    expect(exports.total).toBe(3);
+    expect(exports.total).toBe(4);
     expect(exports.entries.every((entry) => entry.action === 'export.csv')).toBe(true);
   });
 
@@ -202,6 +259,7 @@ describe('GET /api/admin/audit-log', () => {
     ['pageSize=ten'],
     ['action=DROP%20TABLE'],
     [`action=${'a'.repeat(65)}`],
+    ['actorKind=robot'],
   ])('answers 400 to %s', async (query) => {
     const response = await inject('GET', `/api/admin/audit-log?${query}`);
     expect(response.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Signer } from '@fastify/cookie';
 import type { UserStatus } from '@repo/db';
+import type { BuiltInRoleKey } from '@repo/validation';
 import { sessionCookieName } from '../../src/plugins/external/session';
 import type { TestContext } from './test-app';
 
@@ -23,9 +24,9 @@ const sessions = new WeakMap<TestContext, Promise<AdminSession>>();
 
 /**
  * The headers of a signed-in browser on the admin console, for the active account
- * 'staff-admin' (password STAFF_PASSWORD), created directly in the database on the
- * first call. One account per test context. Registration and sign-in themselves
- * are tested in test/auth*.test.ts.
+ * 'staff-admin' (password STAFF_PASSWORD, role Owner), created directly in the
+ * database on the first call. One account per test context. Registration and
+ * sign-in themselves are tested in test/auth*.test.ts.
  */
 export function signInAdmin(ctx: TestContext): Promise<AdminSession> {
   let session = sessions.get(ctx);
@@ -35,6 +36,7 @@ export function signInAdmin(ctx: TestContext): Promise<AdminSession> {
         username: 'staff-admin',
         email: 'staff-admin@wordloom.ai',
         name: 'Staff Admin',
+        role: 'owner',
       });
       return sessionFor(ctx, userId);
     })();
@@ -43,12 +45,23 @@ export function signInAdmin(ctx: TestContext): Promise<AdminSession> {
   return session;
 }
 
-/** Inserts an account (active unless told otherwise) with STAFF_PASSWORD; returns its id. */
+/**
+ * Inserts an account (active unless told otherwise) with STAFF_PASSWORD and a
+ * built-in role (Admin unless told otherwise: what every account could do before
+ * roles, but staff and keys); returns its id.
+ */
 export async function insertStaffUser(
   ctx: TestContext,
-  user: { username: string; email?: string; name?: string; status?: UserStatus },
+  user: {
+    username: string;
+    email?: string;
+    name?: string;
+    status?: UserStatus;
+    role?: BuiltInRoleKey;
+  },
 ): Promise<string> {
-  const row = await ctx.database.db
+  const { db } = ctx.database;
+  const row = await db
     .insertInto('users')
     .values({
       username: user.username,
@@ -56,6 +69,10 @@ export async function insertStaffUser(
       name: user.name ?? 'Staff Member',
       passwordHash: STAFF_PASSWORD_HASH,
       status: user.status ?? 'active',
+      roleId: db
+        .selectFrom('roles')
+        .select('id')
+        .where('key', '=', user.role ?? 'admin'),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_KEY_ENVIRONMENTS } from '../admin';
+import { AUDIT_ACTOR_KINDS } from '../audit-log';
 import { PARTICIPANT_STATES } from '../beta-seats';
 import { CONTACT_STATUSES } from '../contact';
 import { answerDistributionsSchema } from './analytics';
@@ -199,7 +200,14 @@ export const auditLogPageSchema = z.object({
   entries: z.array(
     z.object({
       id: z.string(),
+      /** Kept for the console until it reads `actor`. */
       actorLabel: z.string(),
+      /** Who acted: its kind and stable id (user or API key id) say it, not the label. */
+      actor: z.object({
+        kind: z.enum(AUDIT_ACTOR_KINDS),
+        id: z.string().nullable(),
+        label: z.string(),
+      }),
       action: z.string(),
       targetType: z.string().nullable(),
       targetId: z.string().nullable(),

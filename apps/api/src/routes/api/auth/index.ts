@@ -13,7 +13,12 @@ import {
   setupStatusSchema,
 } from '@repo/validation/responses';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AuditActor, recordAudit } from '../../../audit/audit-log';
+import {
+  type AuditActor,
+  publicActor,
+  recordAudit,
+  staffActor,
+} from '../../../audit/audit-log';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../../errors';
 import { allowedOrigins, assertAllowedOrigin } from '../../../plugins/app/admin-auth';
 import { sessionUser } from '../../../plugins/app/authentication';
@@ -91,9 +96,7 @@ const tokenOfBody = (body: unknown) => tokenOf((objectOrEmpty(body) as { token?:
 
 /** The actor of a request made by `user` itself (registration, confirmation). */
 function selfActor(request: FastifyRequest, user: PublicUser | undefined): AuditActor {
-  return user
-    ? { actorUserId: user.id, actorLabel: user.username, ip: request.ip }
-    : { actorUserId: null, actorLabel: 'anonymous', ip: request.ip };
+  return user ? staffActor(user, request.ip) : publicActor('anonymous', request.ip);
 }
 
 function throttled(reply: FastifyReply, seconds: number): AppError {
@@ -274,7 +277,7 @@ export default async function authRoutes(fastify: ApiInstance) {
         if (!user) throw invalidToken();
         await recordAudit(
           trx,
-          { actorUserId: user.id, actorLabel: user.username, ip: request.ip },
+          staffActor(user, request.ip),
           { action: 'account.verify', targetType: 'user', targetId: user.id },
         );
       });

@@ -33,7 +33,7 @@ import {
 } from '@repo/validation/responses';
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
-import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
+import { actorUserIdOf, auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { badRequest, conflict, notFound } from '../../../../errors';
 import {
   findOutboxMessage,
@@ -293,7 +293,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
         },
         stream: 'broadcast',
       });
-      const run = await createDryRun(db, input, plan, auditActorOf(request).actorUserId);
+      const run = await createDryRun(db, input, plan, actorUserIdOf(auditActorOf(request)));
       return {
         dryRunId: run.id,
         expiresAt: run.expiresAt.toISOString(),
@@ -333,7 +333,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
         const input = body;
         const template = templateOrBadRequest(input.templateId);
         const plan = await planBulkSend(db, template.id, input.recipientIds);
-        dryRunId = (await createDryRun(db, input, plan, auditActorOf(request).actorUserId)).id;
+        dryRunId = (await createDryRun(db, input, plan, actorUserIdOf(auditActorOf(request)))).id;
       }
       const result = await confirmDryRun(
         db,

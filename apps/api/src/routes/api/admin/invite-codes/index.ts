@@ -9,7 +9,7 @@ import {
   inviteCodeRedemptionsSchema,
   inviteCodeSchema,
 } from '@repo/validation/responses';
-import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
+import { actorUserIdOf, auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { conflict, notFound } from '../../../../errors';
 import {
   createInviteCode,
@@ -47,7 +47,7 @@ export default async function inviteCodeRoutes(fastify: ApiInstance) {
     async (request, reply) => {
       const actor = auditActorOf(request);
       const created = await db.transaction().execute(async (trx) => {
-        const code = await createInviteCode(trx, request.body, actor.actorUserId);
+        const code = await createInviteCode(trx, request.body, actorUserIdOf(actor));
         if (!code) throw conflict(INVITE_CODE_MESSAGES.duplicate, 'duplicate_invite_code');
         await recordAudit(trx, actor, {
           action: 'invite_code.create',

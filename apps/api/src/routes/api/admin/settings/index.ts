@@ -1,6 +1,6 @@
 import { autoFillSettingUpdateSchema } from '@repo/validation';
 import { autoFillSettingSchema } from '@repo/validation/responses';
-import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
+import { actorUserIdOf, auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { fillFreeSeats } from '../../../../beta/auto-fill';
 import { lockBetaCap } from '../../../../beta/participants-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
@@ -34,7 +34,7 @@ export default async function settingsRoutes(fastify: ApiInstance) {
       const actor = auditActorOf(request);
       return db.transaction().execute(async (trx) => {
         await lockBetaCap(trx);
-        const state = await writeAutoFill(trx, enabled, actor.actorUserId);
+        const state = await writeAutoFill(trx, enabled, actorUserIdOf(actor));
         await recordAudit(trx, actor, {
           action: 'settings.auto_fill',
           targetType: 'app_setting',

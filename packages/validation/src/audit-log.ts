@@ -1,0 +1,56 @@
+/**
+ * The audit log's actions, written once: the API records only these (its type
+ * comes from this list) and the console's action filter offers them.
+ */
+export const AUDIT_ACTIONS = [
+  'waitlist.approve',
+  'waitlist.email',
+  'waitlist.delete',
+  'waitlist.resend_confirmation',
+  'invite_code.create',
+  'invite_code.disable',
+  'invite_code.enable',
+  'contact.status',
+  'contact.delete',
+  'feedback.delete',
+  'participant.status',
+  'participant.email',
+  'participant.accept',
+  'participant.invitation_expired',
+  'waitlist.auto_invite',
+  'settings.auto_fill',
+  'person.erase',
+  'email.test',
+  'email.bulk',
+  'email.retry',
+  'suppression.remove',
+  'suppression.import',
+  'export.csv',
+  'api_key.create',
+  'api_key.revoke',
+  'account.register',
+  'account.verify',
+  'account.invite',
+  'account.create_cli',
+  'account.disable',
+  'account.enable',
+  'account.delete_pending',
+  'account.replace_pending',
+  'account.delete_pending',
+  'account.role',
+  'role.create',
+  'role.update',
+  'role.delete',
+  'session.end',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Who acted (issue 19): a staff member (its user id), an API key (its id), the
+ * system itself (a scheduled job, the command line: no id), or a member of the
+ * public (a visitor redeeming an invite code, a registration: no id). Recorded
+ * apart from the label, so a username such as "API key 522d960d9669afcb" cannot
+ * pass for a key.
+ */
+export const AUDIT_ACTOR_KINDS = ['staff', 'api_key', 'system', 'public'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
