@@ -344,6 +344,11 @@ export interface EmailOutboxTable {
   deliveryEventAt: Date | null;
   /** The bulk send (dry run, then confirmed) this message belongs to. */
   bulkSendId: string | null;
+  /**
+   * The single-use link tokens the bodies and template data hold only as
+   * placeholders, sealed (AES-256-GCM); cleared once the message is sent.
+   */
+  linkSecrets: string | null;
 }
 
 export interface BulkSkip {

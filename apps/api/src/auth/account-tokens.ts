@@ -62,6 +62,8 @@ export async function issueAccountToken(
     htmlBody: rendered.html,
     textBody: rendered.text,
     headers: [],
+    // The outbox keeps the link's token only sealed, until the mail is sent (issue 19).
+    linkSecrets: [token],
   };
   return { tokenId: id, mail };
 }

@@ -5,6 +5,7 @@ import {
   renderEmail,
 } from '@repo/email-templates';
 import type { Config } from '../config';
+import { linkSecretsKey, tokenOfLink } from './link-secrets';
 import { insertOutboxMessages, type PreparedEmail, type RenderedEmail } from './outbox-repository';
 import { unsubscribeUrl } from './unsubscribe-token';
 
@@ -28,12 +29,16 @@ export interface Mailer {
    * not spend the API's event loop on rendering (about 20 ms of CPU each).
    */
   defer: (input: PrepareEmailInput) => PreparedEmail;
-  /** Writes rendered mail to the outbox, in the caller's transaction. Returns the message ids. */
+  /**
+   * Writes rendered mail to the outbox, in the caller's transaction. Returns the
+   * message ids. Link secrets are kept only sealed until sent (link-secrets.ts).
+   */
   queue: (db: DB, emails: PreparedEmail[]) => Promise<string[]>;
 }
 
 export function createMailer(config: Config): Mailer {
   const capturing = !config.POSTMARK_SERVER_TOKEN;
+  const linkKey = linkSecretsKey(config.SESSION_SECRET);
   return {
     capturing,
 
@@ -54,6 +59,8 @@ export function createMailer(config: Config): Mailer {
         unsubscribeUrl: optOut,
       };
       const subject = template.subject(templateData);
+      // A template's one action is a single-use link: its token is a secret of the mail.
+      const actionToken = tokenOfLink(data.actionUrl);
       return {
         stream,
         templateId: template.id,
@@ -62,6 +69,7 @@ export function createMailer(config: Config): Mailer {
         htmlBody: null,
         textBody: null,
         templateData,
+        linkSecrets: actionToken ? [actionToken] : [],
         // RFC 2369 and RFC 8058: mail clients show an unsubscribe button that POSTs to us.
         headers: optOut
           ? [
@@ -72,6 +80,7 @@ export function createMailer(config: Config): Mailer {
       };
     },
 
-    queue: (db, emails) => insertOutboxMessages(db, emails, capturing ? 'captured' : 'queued'),
+    queue: (db, emails) =>
+      insertOutboxMessages(db, emails, capturing ? 'captured' : 'queued', linkKey),
   };
 }

@@ -12,6 +12,7 @@ import type { OutboxListQuery } from '@repo/validation';
 import { type EmailTemplateData, findEmailTemplate } from '@repo/email-templates';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { onePage } from '../paginate';
+import { redactSecrets, redactTemplateData, sealSecrets } from './link-secrets';
 
 /**
  * A message ready to be written to the outbox: rendered, or (bodies null) with
@@ -30,6 +31,11 @@ export interface PreparedEmail {
   bulkSendId?: string;
   /** Scheduled: not sent before this time. */
   notBefore?: Date;
+  /**
+   * Single-use tokens in the mail's links (raw). The outbox stores placeholders
+   * in their place and the tokens sealed until the message is sent (link-secrets.ts).
+   */
+  linkSecrets?: string[];
 }
 
 /** A message rendered in advance. */
@@ -39,29 +45,39 @@ export type RenderedEmail = PreparedEmail & { htmlBody: string; textBody: string
  * Writes messages to the outbox; call it with the transaction of the change that
  * caused them, so the change and its mail commit (or roll back) together.
  * Captured messages never leave the machine (no Postmark token configured).
+ * A message's link secrets are stored only sealed with `linkKey`: its bodies,
+ * template data, subject and headers keep placeholders.
  */
 export async function insertOutboxMessages(
   db: DB,
   emails: PreparedEmail[],
   status: Extract<EmailStatus, 'queued' | 'captured'>,
+  linkKey: Buffer,
 ): Promise<string[]> {
   if (emails.length === 0) return [];
   const rows = await db
     .insertInto('emailOutbox')
     .values(
-      emails.map((email) => ({
-        stream: email.stream,
-        templateId: email.templateId,
-        toEmail: email.to,
-        subject: email.subject,
-        htmlBody: email.htmlBody,
-        textBody: email.textBody,
-        templateData: email.htmlBody === null ? JSON.stringify(email.templateData ?? {}) : null,
-        headers: JSON.stringify(email.headers),
-        status,
-        bulkSendId: email.bulkSendId ?? null,
-        nextAttemptAt: email.notBefore ?? sql<Date>`now()`,
-      })),
+      emails.map((email) => {
+        const secrets = (email.linkSecrets ?? []).filter(Boolean);
+        const redact = (text: string) => redactSecrets(text, secrets);
+        const templateData =
+          email.htmlBody === null ? redactTemplateData(email.templateData ?? {}, secrets) : null;
+        return {
+          stream: email.stream,
+          templateId: email.templateId,
+          toEmail: email.to,
+          subject: redact(email.subject),
+          htmlBody: email.htmlBody === null ? null : redact(email.htmlBody),
+          textBody: email.textBody === null ? null : redact(email.textBody),
+          templateData: templateData === null ? null : JSON.stringify(templateData),
+          headers: redact(JSON.stringify(email.headers)),
+          status,
+          bulkSendId: email.bulkSendId ?? null,
+          nextAttemptAt: email.notBefore ?? sql<Date>`now()`,
+          linkSecrets: secrets.length > 0 ? sealSecrets(linkKey, secrets) : null,
+        };
+      }),
     )
     .returning('id')
     .execute();
@@ -132,6 +148,8 @@ export async function markSent(
     .updateTable('emailOutbox')
     .set({
       status: 'sent',
+      // The tokens went out with the mail; the outbox keeps none.
+      linkSecrets: null,
       providerMessageId,
       sentAt: sql<Date>`now()`,
       lastError: null,

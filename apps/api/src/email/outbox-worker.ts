@@ -1,6 +1,7 @@
 import type { DB } from '@repo/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { DeliveryError, type DeliveryTransport, type OutgoingEmail } from './delivery-transport';
+import { openSecrets, restoreSecrets } from './link-secrets';
 import {
   type ClaimedMessage,
   claimDueMessages,
@@ -36,6 +37,11 @@ export interface OutboxWorkerOptions {
   /** How long a claim lasts; must outlast a lookup plus a send. */
   leaseMs: number;
   batchSize?: number;
+  /**
+   * Opens the link secrets sealed in the outbox (linkSecretsKey of SESSION_SECRET).
+   * Without it, a message that carries any fails with the reason.
+   */
+  linkKey?: Buffer;
 }
 
 interface DrainSummary {
@@ -65,20 +71,28 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number): nu
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
-function toOutgoing(row: ClaimedMessage, body: RenderedBody): OutgoingEmail {
+/**
+ * The copy that is sent: the stored message (placeholders where the link tokens
+ * go) with the tokens put back. Only this copy, never the row, holds them.
+ */
+function toOutgoing(row: ClaimedMessage, body: RenderedBody, secrets: string[]): OutgoingEmail {
+  const restore = (text: string) => restoreSecrets(text, secrets);
   return {
     outboxId: row.id,
     stream: row.stream,
     templateId: row.templateId,
     to: row.toEmail,
-    subject: row.subject,
-    ...body,
-    headers: row.headers,
+    subject: restore(row.subject),
+    htmlBody: restore(body.htmlBody),
+    textBody: restore(body.textBody),
+    headers: secrets.length
+      ? row.headers.map((header) => ({ ...header, value: restore(header.value) }))
+      : row.headers,
   };
 }
 
-/** The bodies of a claimed message; a deferred one is rendered (and stored) first. */
-async function bodyOf(db: DB, claim: ClaimedMessage): Promise<RenderedBody> {
+/** The bodies of a claimed message as stored; a deferred one is rendered (and stored) first. */
+async function storedBodyOf(db: DB, claim: ClaimedMessage): Promise<RenderedBody> {
   if (claim.htmlBody !== null && claim.textBody !== null) {
     return { htmlBody: claim.htmlBody, textBody: claim.textBody };
   }
@@ -97,6 +111,22 @@ async function bodyOf(db: DB, claim: ClaimedMessage): Promise<RenderedBody> {
   return body;
 }
 
+/** The link tokens sealed with a claimed message (none for most mail). */
+function linkSecretsOf(claim: ClaimedMessage, linkKey: Buffer | undefined): string[] {
+  if (claim.linkSecrets === null) return [];
+  try {
+    if (!linkKey) throw new Error('no key configured');
+    return openSecrets(linkKey, claim.linkSecrets);
+  } catch (error) {
+    // SESSION_SECRET changed since: a mail with broken links helps nobody.
+    throw new DeliveryError(
+      `could not restore the message's links (${error instanceof Error ? error.message : String(error)}); send it again from where it was made`,
+      'permanent',
+      false,
+    );
+  }
+}
+
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, transport, log, maxAttempts, retryBaseMs } = options;
   const retryMaxMs = options.retryMaxMs ?? ONE_HOUR_MS;
@@ -110,7 +140,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function deliver(claim: ClaimedMessage): Promise<Outcome> {
     let uncertain = claim.deliveryUncertain;
     try {
-      const email = toOutgoing(claim, await bodyOf(db, claim));
+      const secrets = linkSecretsOf(claim, options.linkKey);
+      const email = toOutgoing(claim, await storedBodyOf(db, claim), secrets);
       if (uncertain) {
         // An earlier attempt may have gone through: never send the same message twice.
         const accepted = await transport.findAccepted(email);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { linkSecretsKey } from '../../email/link-secrets';
 import { createMailer, type Mailer } from '../../email/mailer';
 import {
   createOutboxWorker,
@@ -62,6 +63,7 @@ export default fp(
       retryBaseMs: config.EMAIL_RETRY_BASE_MS,
       // A claim outlasts a lookup and a send, each bounded by the client timeout.
       leaseMs: 2 * config.POSTMARK_TIMEOUT_MS + 30_000,
+      linkKey: linkSecretsKey(config.SESSION_SECRET),
     });
     fastify.decorate('emailWorker', worker);
     if (options.startWorker) fastify.addHook('onReady', async () => worker.start());

@@ -1,0 +1,28 @@
+import { linkSecretsKey, openSecrets } from '../../src/email/link-secrets';
+import type { TestContext } from './test-app';
+
+/**
+ * The single-use token of the newest mail to `email` (of `templateId`, if
+ * given), as its recipient gets it. The outbox keeps it only sealed until the
+ * mail is sent (issue 19): its bodies show `[redacted]`, so tests that run
+ * without a Postmark (captured mail) open the seal with the API's key.
+ */
+export async function linkTokenMailedTo(
+  ctx: TestContext,
+  email: string,
+  templateId?: string,
+): Promise<string> {
+  let query = ctx.database.db
+    .selectFrom('emailOutbox')
+    .select(['linkSecrets'])
+    .where('toEmail', '=', email);
+  if (templateId) query = query.where('templateId', '=', templateId);
+  const mail = await query
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  if (!mail.linkSecrets) throw new Error(`no link token in the newest mail to ${email}`);
+  const [token] = openSecrets(linkSecretsKey(ctx.config.SESSION_SECRET), mail.linkSecrets);
+  if (!token) throw new Error(`no link token in the newest mail to ${email}`);
+  return token;
+}
