@@ -1,15 +1,22 @@
 import { AUTH_MESSAGES } from '@repo/validation';
+import {
+  InsertQueryNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type RootOperationNode,
+  sql,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { CSRF_MESSAGE } from '../src/plugins/app/admin-auth';
 import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from '../src/plugins/external/session';
 import {
   ACCOUNT_DISABLED_MESSAGE,
-  ACCOUNT_PENDING_MESSAGE,
   REGISTRATION_CLOSED_MESSAGE,
 } from '../src/routes/api/auth';
 import { SETUP_TOKEN_REQUIRED_MESSAGE } from '../src/auth/setup-token';
 import { insertStaffUser, STAFF_PASSWORD } from './helpers/admin';
+import { linkTokenMailedTo } from './helpers/link-tokens';
 import {
   createTestContext,
   sessionCookie,
@@ -116,7 +123,7 @@ describe('later registrations', () => {
   });
 
   let verifyLink = '';
-  it('creates a pending account, signs nobody in, and queues a single-use link', async () => {
+  it('creates a pending account without a password, signs nobody in, and queues a single-use link', async () => {
     const response = await register({
       username: 'editor',
       password: 'a-long-password',
@@ -132,10 +139,11 @@ describe('later registrations', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
     const user = await ctx.database.db
       .selectFrom('users')
-      .select(['id', 'status', 'emailVerifiedAt'])
+      .select(['id', 'status', 'emailVerifiedAt', 'passwordHash'])
       .where('username', '=', 'editor')
       .executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ status: 'pending', emailVerifiedAt: null });
+    // The password typed here is not kept: whoever opens the link sets it (issue 19).
+    expect(user).toMatchObject({ status: 'pending', emailVerifiedAt: null, passwordHash: null });
 
     const mail = await ctx.database.db
       .selectFrom('emailOutbox')
@@ -143,11 +151,12 @@ describe('later registrations', () => {
       .where('toEmail', '=', 'Editor@Staff.Example')
       .executeTakeFirstOrThrow();
     expect(mail.stream).toBe('outbound');
-    const match = mail.textBody!.match(/http:\/\/localhost:3002\/verify-email\?token=([\w-]+)/);
-    expect(match).not.toBeNull();
-    verifyLink = match![1]!;
+    // The stored copy shows the link without its token (issue 19); the recipient's has it.
+    expect(mail.textBody).toContain('http://localhost:3002/verify-email?token=[redacted]');
+    expect(mail.htmlBody).toContain('/verify-email?token=[redacted]');
+    verifyLink = await linkTokenMailedTo(ctx, 'Editor@Staff.Example');
     expect(verifyLink).toHaveLength(43); // 32 random bytes, base64url
-    expect(mail.htmlBody).toContain(`/verify-email?token=${verifyLink}`);
+    expect(JSON.stringify(mail)).not.toContain(verifyLink);
 
     // Only the SHA-256 of the token is stored, for 24 hours.
     const token = await ctx.database.db
@@ -171,12 +180,27 @@ describe('later registrations', () => {
     expect(JSON.stringify(audit.details)).not.toContain('Editor@');
   });
 
-  it('a pending account cannot sign in (403 with the right password, 401 with a wrong one)', async () => {
-    const right = await login({ username: 'editor', password: 'a-long-password' });
-    expect(right.statusCode).toBe(403);
-    expect(right.json()).toEqual({ type: 'account_pending', message: ACCOUNT_PENDING_MESSAGE });
-    expect(right.headers['set-cookie']).toBeUndefined();
+  it('a pending account cannot sign in, not even with the password typed at registration', async () => {
+    const typed = await login({ username: 'editor', password: 'a-long-password' });
+    expect(typed.statusCode).toBe(401);
+    expect(typed.headers['set-cookie']).toBeUndefined();
     expect((await login({ username: 'editor', password: 'wrong-password' })).statusCode).toBe(401);
+  });
+
+  it('the database refuses a pending account with a password, and an active one without', async () => {
+    const id = await insertStaffUser(ctx, { username: 'has-password' });
+    const pendingWithPassword = ctx.database.db
+      .updateTable('users')
+      .set({ status: 'pending' })
+      .where('id', '=', id)
+      .execute();
+    await expect(pendingWithPassword).rejects.toThrow(/users_pending_has_no_password/);
+    const activeWithout = ctx.database.db
+      .updateTable('users')
+      .set({ passwordHash: null })
+      .where('id', '=', id)
+      .execute();
+    await expect(activeWithout).rejects.toThrow(/users_pending_has_no_password/);
   });
 
   it('refuses an unknown or malformed verification token with 400 invalid_token', async () => {
@@ -184,7 +208,7 @@ describe('later registrations', () => {
       const response = await ctx.app.inject({
         method: 'POST',
         url: '/api/verify-email',
-        payload: { token },
+        payload: { token, password: 'a-new-long-password' },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -194,24 +218,54 @@ describe('later registrations', () => {
     }
   });
 
-  it('the link activates the account once; a replay fails; then it signs in', async () => {
-    const verify = () =>
-      ctx.app.inject({ method: 'POST', url: '/api/verify-email', payload: { token: verifyLink } });
-    const first = await verify();
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ message: 'Email confirmed. You can now sign in.' });
+  it('the link needs a new password (8 characters, not a common one) and uses up nothing without one', async () => {
+    const verify = (payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/verify-email', payload });
+    const none = await verify({ token: verifyLink });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().issues).toEqual([
+      { path: 'password', message: 'Password must be at least 8 characters' },
+    ]);
+    const common = await verify({ token: verifyLink, password: 'password1' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().issues).toEqual([
+      { path: 'password', message: 'This password is too common: choose another one.' },
+    ]);
     const user = await ctx.database.db
       .selectFrom('users')
-      .select(['status', 'emailVerifiedAt'])
+      .select(['status', 'passwordHash'])
+      .where('username', '=', 'editor')
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ status: 'pending', passwordHash: null });
+  });
+
+  it('the link activates the account once with the password set there; a replay fails; then it signs in', async () => {
+    const verify = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/verify-email',
+        payload: { token: verifyLink, password: 'chosen-at-the-link' },
+      });
+    const first = await verify();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      message: 'Email confirmed. You can now sign in.',
+      username: 'editor',
+    });
+    const user = await ctx.database.db
+      .selectFrom('users')
+      .select(['status', 'emailVerifiedAt', 'passwordHash'])
       .where('username', '=', 'editor')
       .executeTakeFirstOrThrow();
     expect(user.status).toBe('active');
     expect(user.emailVerifiedAt).not.toBeNull();
+    expect(user.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
     const replay = await verify();
     expect(replay.statusCode).toBe(400);
     expect(replay.json().type).toBe('invalid_token');
 
-    const signedIn = await login({ username: 'editor', password: 'a-long-password' });
+    expect((await login({ username: 'editor', password: 'a-long-password' })).statusCode).toBe(401);
+    const signedIn = await login({ username: 'editor', password: 'chosen-at-the-link' });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toMatchObject({ username: 'editor', status: 'active' });
   });
@@ -224,12 +278,7 @@ describe('later registrations', () => {
       name: 'Late',
     });
     expect(response.statusCode).toBe(201);
-    const mail = await ctx.database.db
-      .selectFrom('emailOutbox')
-      .select('textBody')
-      .where('toEmail', '=', 'late@wordloom.ai')
-      .executeTakeFirstOrThrow();
-    const token = mail.textBody!.match(/verify-email\?token=([\w-]+)/)![1]!;
+    const token = await linkTokenMailedTo(ctx, 'late@wordloom.ai');
     await ctx.database.db
       .updateTable('accountTokens')
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -238,20 +287,10 @@ describe('later registrations', () => {
     const verify = await ctx.app.inject({
       method: 'POST',
       url: '/api/verify-email',
-      payload: { token },
+      payload: { token, password: 'a-new-long-password' },
     });
     expect(verify.statusCode).toBe(400);
     expect(verify.json().type).toBe('invalid_token');
-  });
-
-  it('refuses a taken username or email with 409', async () => {
-    const again = await register({
-      username: 'EDITOR',
-      password: 'a-long-password',
-      email: 'other@wordloom.ai',
-      name: 'Editor',
-    });
-    expect(again.statusCode).toBe(409);
   });
 });
 
@@ -393,12 +432,18 @@ describe('the generated setup token', () => {
     }
   });
 
-  it('two first registrations at once create one active account', async () => {
+  it('two first registrations held side by side inside their transactions create one active account', async () => {
     const race = await createTestContext({ ADMIN_EMAIL_DOMAINS: '' });
+    // Each request is held right after inserting its account, its transaction still
+    // open, until the other has caught up: inserted too, or waiting for a lock. So the
+    // two really overlap, whatever the password hashes' timing (issue 19).
+    const hold = holdInsertsInto('users', 2, () => locksAwaited(race));
+    const app = await buildApp({ config: race.config, db: race.database.db.withPlugin(hold) });
     try {
+      await app.ready();
       const [a, b] = await Promise.all(
         ['first-a', 'first-b'].map((username) =>
-          race.app.inject({
+          app.inject({
             method: 'POST',
             url: '/api/register',
             payload: {
@@ -411,14 +456,54 @@ describe('the generated setup token', () => {
           }),
         ),
       );
+      expect(hold.held).toBeGreaterThanOrEqual(1);
       expect([a!.statusCode, b!.statusCode].sort()).toEqual([201, 403]);
       const users = await race.database.db.selectFrom('users').select('status').execute();
       expect(users).toEqual([{ status: 'active' }]);
     } finally {
+      await app.close();
       await race.close();
     }
   });
 });
+
+/** How many statements of the test database wait for a lock right now. */
+async function locksAwaited(context: TestContext): Promise<number> {
+  const row = await sql<{ n: string }>`
+    select count(*) as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock'`.execute(context.database.db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/**
+ * A Kysely plugin that holds the result of each insert into `table` (its
+ * transaction open) until `count` of them have arrived, or `othersWaiting()` says
+ * a statement waits for a lock (the serialising lock at work), or 20 s pass.
+ */
+function holdInsertsInto(table: string, count: number, othersWaiting: () => Promise<number>) {
+  const inserts = new Set<unknown>();
+  let arrived = 0;
+  const plugin = {
+    held: 0,
+    transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+      if (InsertQueryNode.is(node) && node.into?.table.identifier.name === table) {
+        inserts.add(queryId);
+      }
+      return node;
+    },
+    async transformResult({ queryId, result }: PluginTransformResultArgs) {
+      if (!inserts.delete(queryId)) return result;
+      arrived += 1;
+      plugin.held += 1;
+      const deadline = Date.now() + 20_000;
+      while (arrived < count && Date.now() < deadline && (await othersWaiting()) === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return result;
+    },
+  };
+  return plugin;
+}
 
 describe('cookies in production', () => {
   it('are named __Host-wl_sid, Secure, Path=/, no Domain, SameSite=Strict', async () => {

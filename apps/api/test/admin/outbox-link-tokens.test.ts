@@ -35,9 +35,13 @@ afterAll(async () => {
 });
 beforeEach(() => fake.setMode({ kind: 'ok' }));
 
-const inject = (method: 'GET' | 'POST', url: string, payload?: object, headers?: object) =>
-  ctx.app.inject({ method, url, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}) });
-const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+const inject = (
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: Record<string, unknown>,
+  headers?: Record<string, string>,
+) => ctx.app.inject({ method, url, headers, payload });
+const asAdmin = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
   inject(method, url, payload, admin.headers);
 
 /** Every row of every table in the database, as text: a new table or column is covered too. */

@@ -21,8 +21,13 @@ export async function linkTokenMailedTo(
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  if (!mail.linkSecrets) throw new Error(`no link token in the newest mail to ${email}`);
-  const [token] = openSecrets(linkSecretsKey(ctx.config.SESSION_SECRET), mail.linkSecrets);
-  if (!token) throw new Error(`no link token in the newest mail to ${email}`);
+  return openLinkToken(ctx, mail.linkSecrets);
+}
+
+/** The first token sealed in an outbox row's `linkSecrets` (see linkTokenMailedTo). */
+export function openLinkToken(ctx: TestContext, sealed: string | null | undefined): string {
+  if (!sealed) throw new Error('no link token in this mail');
+  const [token] = openSecrets(linkSecretsKey(ctx.config.SESSION_SECRET), sealed);
+  if (!token) throw new Error('no link token in this mail');
   return token;
 }

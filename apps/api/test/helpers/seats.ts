@@ -1,21 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { ParticipantStatus } from '@repo/db';
 import { sql } from 'kysely';
+import { linkTokenMailedTo } from './link-tokens';
 import type { TestContext } from './test-app';
 
 /** The token of the accept link in the newest invitation mailed to `email`. */
 export async function invitationTokenMailedTo(ctx: TestContext, email: string): Promise<string> {
-  const mail = await ctx.database.db
-    .selectFrom('emailOutbox')
-    .select('textBody')
-    .where('toEmail', '=', email)
-    .where('templateId', '=', 'beta-invitation')
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const token = /\/beta\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail.textBody ?? '')?.[1];
-  if (!token) throw new Error(`no accept link in the invitation to ${email}`);
-  return token;
+  // The outbox keeps the token sealed until sent (issue 19): opened as its recipient gets it.
+  return linkTokenMailedTo(ctx, email, 'beta-invitation');
 }
 
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
