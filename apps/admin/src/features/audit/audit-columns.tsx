@@ -1,4 +1,6 @@
 import type { AuditLogEntry } from '@repo/api-client';
+import { Badge } from '@repo/ui';
+import type { AuditActorKind } from '@repo/validation';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDateTime } from '@/lib/format';
 
@@ -15,6 +17,39 @@ export function formatDetails(details: Record<string, unknown>): string {
     .join(' ');
 }
 
+/** What kind of actor an entry names, as its badge says it (issue 19). */
+export const ACTOR_KIND_LABELS: Record<AuditActorKind, string> = {
+  staff: 'Staff',
+  api_key: 'API key',
+  system: 'System',
+  public: 'Public link',
+};
+
+const ACTOR_KIND_VARIANTS = {
+  staff: 'secondary',
+  api_key: 'default',
+  system: 'outline',
+  public: 'outline',
+} as const satisfies Record<AuditActorKind, 'default' | 'secondary' | 'outline'>;
+
+/**
+ * Who acted: the kind, from the API's own record of it, then the label. A staff
+ * member named "API key 3f9c…" still shows the Staff badge: the label alone
+ * never says what acted.
+ */
+function Actor({ actor }: { actor: AuditLogEntry['actor'] }) {
+  return (
+    <span className="flex min-w-0 items-center gap-2">
+      <Badge variant={ACTOR_KIND_VARIANTS[actor.kind]} className="shrink-0 whitespace-nowrap">
+        {ACTOR_KIND_LABELS[actor.kind]}
+      </Badge>
+      <span className="block max-w-[12rem] truncate" title={actor.label}>
+        {actor.label}
+      </span>
+    </span>
+  );
+}
+
 function target(entry: AuditLogEntry): string {
   if (!entry.targetType && !entry.targetId) return '—';
   return [entry.targetType, entry.targetId].filter(Boolean).join(' ');
@@ -28,7 +63,11 @@ export function auditColumns(): ColumnDef<AuditLogEntry>[] {
       header: 'When',
       cell: ({ row }) => formatDateTime(row.original.createdAt),
     },
-    { id: 'actorLabel', accessorKey: 'actorLabel', header: 'Who' },
+    {
+      id: 'actor',
+      header: 'Who',
+      cell: ({ row }) => <Actor actor={row.original.actor} />,
+    },
     {
       id: 'action',
       accessorKey: 'action',
