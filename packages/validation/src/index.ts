@@ -7,6 +7,7 @@ export * from './beta-feedback';
 export * from './survey-progress';
 export * from './auth';
 export * from './admin';
+export * from './email-links';
 export * from './roles';
 export * from './audit-log';
 export * from './invite-codes';

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { LINK_TOKEN_PLACEHOLDER } from '@repo/validation';
 
 /*
  * Single-use link tokens in mail (issue 19): staff email verification and
@@ -11,9 +12,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * worker puts them back into the copy it sends. Once sent, they are cleared.
  */
 
-/** What the stored copy shows in place of the n-th secret (0-based). */
+/** What the stored copy shows in place of the n-th secret (0-based); the console detects it. */
 export function linkPlaceholder(index: number): string {
-  return index === 0 ? '[redacted]' : `[redacted-${index + 1}]`;
+  return index === 0 ? LINK_TOKEN_PLACEHOLDER : `[redacted-${index + 1}]`;
 }
 
 /** The `token` parameter of a single-use link, if it has one. */

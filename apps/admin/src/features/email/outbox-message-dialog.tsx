@@ -1,4 +1,5 @@
 import { apiRoutes } from '@repo/api-client';
+import { EMAIL_LINK_MESSAGES, hidesLinkToken } from '@repo/validation';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@repo/ui';
 import { EmailFrame } from '@/components/email-frame';
 import { formatDateTime } from '@/lib/format';
@@ -12,6 +13,7 @@ export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClos
     staleTime: 0,
   });
   const message = detail.data;
+  const linkHidden = hidesLinkToken(message?.textBody) || hidesLinkToken(message?.htmlBody);
   return (
     <Dialog open={Boolean(id)} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl">
@@ -67,6 +69,16 @@ export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClos
               </>
             ) : null}
           </dl>
+        ) : null}
+        {linkHidden ? (
+          <div
+            role="note"
+            aria-label={EMAIL_LINK_MESSAGES.hiddenTitle}
+            className="rounded-md border bg-muted p-3 text-sm"
+          >
+            <p className="font-medium">{EMAIL_LINK_MESSAGES.hiddenTitle}</p>
+            <p>{EMAIL_LINK_MESSAGES.hidden}</p>
+          </div>
         ) : null}
         <EmailFrame
           title="Email content"
