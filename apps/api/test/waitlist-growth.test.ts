@@ -183,7 +183,11 @@ describe('confirmed signups (double opt-in)', () => {
     for (const email of [old.signup.email, confirmedOld.signup.email, approved.signup.email]) {
       await db()
         .updateTable('waitlistEntries')
-        .set({ createdAt: sql<Date>`now() - interval '31 days'` } as never)
+        // Signed up (and sent the link) 31 days ago.
+        .set({
+          createdAt: sql<Date>`now() - interval '31 days'`,
+          confirmationSentAt: sql<Date>`now() - interval '31 days'`,
+        } as never)
         .where(sql<boolean>`lower(email) = lower(${email})`)
         .execute();
     }

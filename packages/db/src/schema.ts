@@ -156,6 +156,8 @@ export interface WaitlistEntriesTable {
   queuePriorityAt: Date | null;
   /** Set when an invitation lapsed unaccepted and the entry went back to the queue. */
   invitationExpiredAt: Date | null;
+  /** Issue 19: the invite code brought with the signup, redeemed when the address is confirmed. */
+  pendingInviteCodeId: string | null;
 }
 
 /** One row: the number of waitlist entries, kept by triggers (migration 003). */

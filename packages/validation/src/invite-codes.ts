@@ -13,9 +13,11 @@ export const INVITE_CODE_MESSAGES = {
   code: `A code is ${CODE_LENGTH.min} to ${CODE_LENGTH.max} letters or digits`,
   maxRedemptions: `Uses must be a whole number from 1 to ${MAX_INVITE_CODE_REDEMPTIONS.toLocaleString('en-US')}`,
   expiresAt: 'The expiry must be a date and time in the future',
+  /**
+   * Issue 19: the one answer to a code that cannot be used, whether it is unknown,
+   * used up, expired or disabled: the form tells nothing that helps probe codes.
+   */
   invalid: 'This invite code is not valid. Check it, or leave the field empty.',
-  expired: 'This invite code has expired.',
-  usedUp: 'This invite code has already been used.',
   duplicate: 'An invite code with this text already exists',
 } as const;
 

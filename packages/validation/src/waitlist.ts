@@ -34,6 +34,14 @@ export const WAITLIST_MESSAGES = {
   primaryUse: 'Please select a primary use case',
 } as const;
 
+/**
+ * Issue 19: the API refuses addresses at disposable-mailbox domains (the
+ * waitlist, the beta application that posts to it, and staff registration),
+ * a 400 whose issue is on the email field.
+ */
+export const DISPOSABLE_EMAIL_MESSAGE =
+  'Disposable email addresses are not accepted: please use an address you will keep';
+
 export const waitlistSignupSchema = z.object({
   email: emailAddress(WAITLIST_MESSAGES.email),
   firstName: requiredText(LIMITS.nameMin, WAITLIST_MESSAGES.firstName),

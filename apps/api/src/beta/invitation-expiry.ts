@@ -1,5 +1,7 @@
 import type { DB } from '@repo/db';
 import { recordAudit, systemActor } from '../audit/audit-log';
+import { renewConfirmationToken } from '../waitlist/confirmation';
+import { confirmationEmail } from '../waitlist/confirmation-email';
 import { fillFreeSeats, type SeatServices } from './auto-fill';
 import {
   type LapsedInvitations,
@@ -15,6 +17,12 @@ const EXPIRY_ACTOR = systemActor('system');
  * when that freed seats, lets auto-fill take them. The caller holds the cap
  * lock in `trx`. Whoever notices a lapsed invitation first frees it: the
  * periodic job, or the invitation's own link (an accept answered 410).
+ *
+ * Issue 19: an entry whose address was confirmed goes back to the queue as it
+ * was, confirmed (auto-fill and invite codes only ever invite confirmed
+ * addresses; staff may approve an unconfirmed one). An unconfirmed one gets a
+ * fresh confirmation link in the same transaction: confirming it is how that
+ * person takes a place in the queue.
  */
 export async function freeLapsedSeats(
   trx: DB,
@@ -29,6 +37,14 @@ export async function freeLapsedSeats(
       targetId: participant.id,
       details: { waitlistEntryId: participant.waitlistEntryId },
     });
+  }
+  for (const entryId of new Set(removed.flatMap((row) => row.waitlistEntryId ?? []))) {
+    const renewed = await renewConfirmationToken(trx, { id: entryId }, { force: true });
+    if (renewed) {
+      await services.mailer.queue(trx, [
+        confirmationEmail(services.mailer, services.config, renewed, renewed.token),
+      ]);
+    }
   }
   const invited = removed.length > 0 ? await fillFreeSeats(trx, services) : 0;
   return { expired: removed.length, invited };

@@ -1,6 +1,6 @@
 import type { InviteCodeCreate } from '@repo/validation';
-import type { DB } from '@repo/db';
-import { sql } from 'kysely';
+import type { Database, DB } from '@repo/db';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { newReferralCode } from '../waitlist/referrals';
 
 type InviteCodeState = 'active' | 'disabled' | 'expired' | 'used_up';
@@ -145,41 +145,43 @@ export async function listRedemptions(db: DB, inviteCodeId: string) {
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-export type ClaimRefusal = 'invalid' | 'expired' | 'used_up';
+/** A code that can be used now: enabled, not expired, and with a use left. */
+function usableNow(eb: ExpressionBuilder<Database, 'inviteCodes'>) {
+  return eb.and([
+    eb('disabledAt', 'is', null),
+    eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', sql<Date>`now()`)]),
+    eb('redemptions', '<', eb.ref('maxRedemptions')),
+  ]);
+}
 
-/** The code's id, whatever its state; undefined for an unknown code. */
-export async function findInviteCodeId(db: DB, code: string): Promise<string | undefined> {
+/**
+ * The id of the code `code` names (in any case) when it can be used now;
+ * undefined for an unknown, disabled, expired or used-up one alike.
+ */
+export async function findUsableInviteCodeId(db: DB, code: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('inviteCodes')
     .select('id')
     .where(sql<boolean>`lower(code) = lower(${code})`)
+    .where(usableNow)
     .executeTakeFirst();
   return row?.id;
 }
 
 /**
  * Takes one use of a code, atomically: the conditional update holds the row,
- * so a single-use code redeemed twice at once is taken once. Returns why it
- * cannot be used, or undefined once a use is taken (a disabled code reads `invalid`).
+ * so a single-use code redeemed twice at once is taken once. False when the
+ * code cannot be used (disabled, expired or used up by now).
  */
-export async function claimInviteCode(db: DB, id: string): Promise<ClaimRefusal | undefined> {
+export async function claimInviteCode(db: DB, id: string): Promise<boolean> {
   const claimed = await db
     .updateTable('inviteCodes')
     .set((eb) => ({ redemptions: eb('redemptions', '+', 1) }))
     .where('id', '=', id)
-    .where('disabledAt', 'is', null)
-    .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', sql<Date>`now()`)]))
-    .where((eb) => eb('redemptions', '<', eb.ref('maxRedemptions')))
+    .where(usableNow)
     .returning('id')
     .executeTakeFirst();
-  if (claimed) return undefined;
-  const row = await db
-    .selectFrom('inviteCodes')
-    .select(['disabledAt', sql<boolean>`coalesce(expires_at <= now(), false)`.as('expired')])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row || row.disabledAt) return 'invalid';
-  return row.expired ? 'expired' : 'used_up';
+  return claimed !== undefined;
 }
 
 /** Whether this entry already redeemed this code (a code helps a person once). */

@@ -69,19 +69,39 @@ export type ConfirmOutcome =
   | { kind: 'expired' }
   | { kind: 'invalid' };
 
+/** The entry a confirmation confirmed, as the confirmation's own work sees it. */
+export interface ConfirmedEntry {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  /** Issue 19: the invite code brought with the signup, redeemed by this confirmation. */
+  pendingInviteCodeId: string | null;
+}
+
 /**
  * Confirms the address whose link carries `token`: once (the hash is cleared),
- * within 7 days of the mail. Credits the referrer in the same transaction.
- * An unknown or used token is `invalid`; the row is locked, so two clicks at
- * once confirm once.
+ * within 7 days of the mail. Credits the referrer in the same transaction, and
+ * runs `andThen` there too (the route redeems the signup's invite code with it,
+ * issue 19). An unknown or used token is `invalid`; the row is locked, so two
+ * clicks at once confirm once.
  */
-export async function confirmSignup(db: DB, token: string): Promise<ConfirmOutcome> {
+export async function confirmSignup(
+  db: DB,
+  token: string,
+  andThen?: (trx: DB, entry: ConfirmedEntry) => Promise<unknown>,
+): Promise<ConfirmOutcome> {
   return db.transaction().execute(async (trx) => {
     const entry = await trx
       .selectFrom('waitlistEntries')
       .select([
         'id',
         'email',
+        'firstName',
+        'lastName',
+        'companyName',
+        'pendingInviteCodeId',
         'referredById',
         'confirmedAt',
         sql<boolean>`confirmation_sent_at < now() - make_interval(days => ${CONFIRMATION_LIFETIME_DAYS})`.as(
@@ -102,6 +122,7 @@ export async function confirmSignup(db: DB, token: string): Promise<ConfirmOutco
       .where('id', '=', entry.id)
       .execute();
     const credited = entry.confirmedAt === null ? await creditReferral(trx, entry) : false;
+    if (andThen) await andThen(trx, entry);
     return { kind: 'confirmed', entryId: entry.id, credited };
   });
 }
@@ -161,7 +182,10 @@ const PURGE_BATCH = 1_000;
 /**
  * Deletes unconfirmed signups older than `retentionDays` (issue 11: 30 by
  * default) with the mail queued to them, unless staff approved them (a
- * participant row). Returns how many were deleted.
+ * participant row). A confirmation link sent within `retentionDays` (a
+ * duplicate signup's, staff's resend, or the one a lapsed invitation sends,
+ * issue 19) keeps the signup until it is that old too: the link must not lead
+ * to a deleted entry. Returns how many were deleted.
  */
 export async function purgeUnconfirmedSignups(
   db: DB,
@@ -182,6 +206,12 @@ export async function purgeUnconfirmedSignups(
             .select('w.id')
             .where('w.confirmedAt', 'is', null)
             .where('w.createdAt', '<', cutoff)
+            .where((eb) =>
+              eb.or([
+                eb('w.confirmationSentAt', 'is', null),
+                eb('w.confirmationSentAt', '<', cutoff),
+              ]),
+            )
             .where(({ not, exists, selectFrom }) =>
               not(
                 exists(

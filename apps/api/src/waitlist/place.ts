@@ -2,7 +2,32 @@ import type { WaitlistPlace } from '@repo/api-client';
 import type { DB } from '@repo/db';
 import type { Config } from '../config';
 import { referralUrl, statusUrl } from './confirmation';
-import { placeInQueue, queueLength } from './queue';
+import { placeInQueue, type QueuePlace, queueRankingOf } from './queue';
+
+type PlaceConfig = Pick<
+  Config,
+  'PUBLIC_SITE_URL' | 'UNSUBSCRIBE_SECRET' | 'REFERRAL_BOOST_PLACES' | 'QUEUE_RANKING_MAX_AGE_MS'
+>;
+
+/**
+ * Where a queued entry stands, from the ranking snapshot (issue 19): no window
+ * function per request, and a position at most twice QUEUE_RANKING_MAX_AGE_MS
+ * old (10 s by default). An entry confirmed since the snapshot was taken is not
+ * in it yet: its place is computed exactly, which happens only until the next
+ * refresh.
+ */
+async function placeOfQueued(
+  db: DB,
+  config: PlaceConfig,
+  entryId: string,
+): Promise<QueuePlace | undefined> {
+  const ranking = await queueRankingOf(db, config).get();
+  const position = ranking.positions.get(entryId);
+  if (position !== undefined) {
+    return { position, ahead: position - 1, total: ranking.order.length };
+  }
+  return placeInQueue(db, entryId, config.REFERRAL_BOOST_PLACES);
+}
 
 /**
  * What a person sees of their place (issue 11): the confirmation page and the
@@ -10,7 +35,7 @@ import { placeInQueue, queueLength } from './queue';
  */
 export async function placeOfEntry(
   db: DB,
-  config: Pick<Config, 'PUBLIC_SITE_URL' | 'UNSUBSCRIBE_SECRET' | 'REFERRAL_BOOST_PLACES'>,
+  config: PlaceConfig,
   entryId: string,
 ): Promise<WaitlistPlace | undefined> {
   const entry = await db
@@ -27,11 +52,8 @@ export async function placeOfEntry(
     .where('w.id', '=', entryId)
     .executeTakeFirst();
   if (!entry) return undefined;
-  const boost = config.REFERRAL_BOOST_PLACES;
-  const place =
-    entry.confirmedAt && !entry.participantStatus
-      ? await placeInQueue(db, entry.id, boost)
-      : undefined;
+  const queued = entry.confirmedAt !== null && !entry.participantStatus;
+  const place = queued ? await placeOfQueued(db, config, entry.id) : undefined;
   const state = entry.participantStatus
     ? entry.participantStatus === 'invited'
       ? 'invited'
@@ -45,11 +67,11 @@ export async function placeOfEntry(
     state,
     position: place?.position ?? null,
     ahead: place?.ahead ?? null,
-    total: place?.total ?? (await queueLength(db)),
+    total: place?.total ?? (await queueRankingOf(db, config).get()).order.length,
     referralCount: entry.referralCount,
     referralCode: code,
     referralUrl: referralUrl(config.PUBLIC_SITE_URL, code),
     statusUrl: statusUrl(config.PUBLIC_SITE_URL, config.UNSUBSCRIBE_SECRET, entry.id),
-    boostPlaces: boost,
+    boostPlaces: config.REFERRAL_BOOST_PLACES,
   };
 }

@@ -12,8 +12,9 @@ import { findWaitlistEntry, type WaitlistEntryRecord } from './waitlist-reposito
  *      `boost` places past the person it lands on), then signup time.
  * Unconfirmed entries take no position.
  *
- * Computed on read with two window functions: the queue is read by a person's
- * status page and by the console, never in a signup's path.
+ * Computed with two window functions, for the whole queue at once: the console
+ * and a person's status and confirmation pages read it from the ranking
+ * snapshot (queueRankingOf), never in a signup's path.
  */
 /** Who is in the queue: confirmed entries that hold no seat (no participant row). */
 function queueEntries(db: DB) {
@@ -73,14 +74,6 @@ export async function placeInQueue(
   return { position: row.position, ahead: row.position - 1, total: row.total };
 }
 
-/** The number of people in the queue. */
-export async function queueLength(db: DB): Promise<number> {
-  const row = await queueEntries(db)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** The first `limit` people in queue order (auto-fill invites them). */
 export async function nextInQueue(
   db: DB,
@@ -123,12 +116,12 @@ async function loadRanking(db: DB, boost: number): Promise<QueueRanking> {
 }
 
 /**
- * The console's view of the queue: the whole ranking, computed at most once per
- * `maxAgeMs` (two window functions over every confirmed entry: about a quarter of
- * a second at 100,000, too much for each page of a list; issue 13). Staff may see
- * a position a few seconds old; a person's own page computes theirs exactly. Past
- * `maxAgeMs`, pages keep the previous ranking while one request recomputes it (for
- * as long again at most), so no page waits for the recomputation.
+ * The whole ranking, computed at most once per `maxAgeMs` (two window functions
+ * over every confirmed entry: about a quarter of a second at 100,000, too much
+ * for each page of the console's list or each visit of a status page; issues 13
+ * and 19). Past `maxAgeMs`, readers keep the previous ranking while one request
+ * recomputes it (for as long again at most), so nobody waits for the
+ * recomputation: a position may be up to twice `maxAgeMs` old.
  */
 export function createQueueRanking(db: DB, options: { boost: number; maxAgeMs: number }) {
   return createSnapshot(() => loadRanking(db, options.boost), {
@@ -137,3 +130,24 @@ export function createQueueRanking(db: DB, options: { boost: number; maxAgeMs: n
   });
 }
 export type QueueRankingSnapshot = ReturnType<typeof createQueueRanking>;
+
+const rankings = new WeakMap<DB, QueueRankingSnapshot>();
+
+/**
+ * The one ranking snapshot of a database, shared by the console's list and the
+ * people's own status and confirmation pages (one recomputation serves both).
+ */
+export function queueRankingOf(
+  db: DB,
+  config: { REFERRAL_BOOST_PLACES: number; QUEUE_RANKING_MAX_AGE_MS: number },
+): QueueRankingSnapshot {
+  let ranking = rankings.get(db);
+  if (!ranking) {
+    ranking = createQueueRanking(db, {
+      boost: config.REFERRAL_BOOST_PLACES,
+      maxAgeMs: config.QUEUE_RANKING_MAX_AGE_MS,
+    });
+    rankings.set(db, ranking);
+  }
+  return ranking;
+}

@@ -40,6 +40,8 @@ interface NewEntryGrowth {
   confirmationTokenHash?: string;
   /** The entry whose referral link the visitor came through. */
   referredById?: string;
+  /** Issue 19: the invite code brought with the signup, redeemed when the address is confirmed. */
+  pendingInviteCodeId?: string;
 }
 
 function isReferralCodeClash(error: unknown): boolean {
@@ -72,6 +74,7 @@ async function insertSignup(
       referredById: growth.referredById ?? null,
       confirmationTokenHash: growth.confirmationTokenHash ?? null,
       confirmationSentAt: growth.confirmationTokenHash ? sql<Date>`now()` : null,
+      pendingInviteCodeId: growth.pendingInviteCodeId ?? null,
     })
     .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
     .returning('id')
@@ -273,14 +276,16 @@ export function findWaitlistEntry(db: DB, id: string): Promise<WaitlistEntryReco
   return selectEntries(db).where('w.id', '=', id).executeTakeFirst();
 }
 
-/** The entry of an address (in any case), for an invite code brought by someone already listed. */
-export function findEntryByEmail(
-  db: DB,
-  email: string,
-): Promise<{ id: string; email: string; firstName: string; lastName: string } | undefined> {
+/**
+ * The entry of an address (in any case), for an invite code brought by someone
+ * already listed; locked for the rest of the transaction, so a confirmation
+ * cannot slip between reading its state and acting on it.
+ */
+export function findEntryByEmailForUpdate(db: DB, email: string) {
   return db
     .selectFrom('waitlistEntries')
-    .select(['id', 'email', 'firstName', 'lastName'])
+    .select(['id', 'email', 'firstName', 'lastName', 'companyName', 'confirmedAt'])
     .where(sql<boolean>`lower(email) = lower(${email})`)
+    .forUpdate()
     .executeTakeFirst();
 }

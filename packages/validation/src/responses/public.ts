@@ -36,8 +36,12 @@ export const waitlistSignupResponseSchema = z
   .object({
     id: z.string(),
     message: z.string(),
-    /** Issue 11: what an invite code did: a seat at once, or the front of the queue. */
-    invite: z.object({ outcome: z.enum(['approved', 'queued']) }).optional(),
+    /**
+     * Issue 11: what an invite code did: a seat at once, or the front of the queue.
+     * Issue 19: `pending` for an address not confirmed yet: the code takes effect
+     * when the confirmation link is opened.
+     */
+    invite: z.object({ outcome: z.enum(['approved', 'queued', 'pending']) }).optional(),
   })
   .meta({
     examples: [

@@ -6,13 +6,16 @@ import { toSignupPayload, type WaitlistValues } from './waitlist-rules';
 
 export type WaitlistOutcome = 'success' | 'duplicate' | 'invalid' | 'invite_refused' | 'failed';
 
-/** Issue 11: what an invite code did: a seat at once, or the front of the queue. */
-export type InviteOutcome = 'approved' | 'queued';
+/**
+ * Issue 11: what an invite code did: a seat at once, or the front of the queue.
+ * Issue 19: `pending` until the address is confirmed; the confirmation link redeems it.
+ */
+export type InviteOutcome = 'approved' | 'queued' | 'pending';
 
 /** Spec section 8: how a failed signup is told apart. */
 function classifyWaitlistError(error: unknown): Exclude<WaitlistOutcome, 'success'> {
   if (error instanceof ApiError && error.body?.type === 'duplicate_email') return 'duplicate';
-  // Issue 11: a refused invite code is told as the server says it (unknown, expired, used up).
+  // Issue 11: a refused invite code is told as the server says it (issue 19: one answer for all).
   if (error instanceof ApiError && /invite_code/.test(error.body?.type ?? '')) {
     return 'invite_refused';
   }

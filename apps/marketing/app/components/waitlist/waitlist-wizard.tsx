@@ -177,13 +177,17 @@ export function WaitlistWizard({ variant, onDone, inviteCode }: WaitlistWizardPr
             Your invite code gave you a seat in the beta: we&apos;ve emailed your invitation to{' '}
             <span className="break-all">{values.email}</span>. Accept it to take your seat.
           </p>
+        ) : inviteOutcome === 'queued' ? (
+          // A confirmed address already on the list: no confirmation link to open.
+          <p className="mt-3 max-w-md font-medium">
+            The beta is full right now, so your invite code put you at the front of the queue.
+          </p>
         ) : (
           <p className="mt-3 max-w-md font-medium">
-            {inviteOutcome === 'queued'
-              ? 'The beta is full right now, so your invite code put you at the front of the queue. '
-              : null}
             We&apos;ve sent a confirmation link to <span className="break-all">{values.email}</span>
-            : open it to take your place in the queue.
+            {inviteOutcome === 'pending'
+              ? ': open it to use your invite code, for a seat in the beta if one is free, else the front of the queue.'
+              : ': open it to take your place in the queue.'}
           </p>
         )}
         <Button asChild size="lg" className="mt-8">

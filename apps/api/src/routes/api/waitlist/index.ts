@@ -1,4 +1,5 @@
 import {
+  DISPOSABLE_EMAIL_MESSAGE,
   isHoneypotFilled,
   linkTokenSchema,
   STATUS_LINK_INVALID_MESSAGE,
@@ -7,7 +8,8 @@ import {
 } from '@repo/validation';
 import { waitlistPlaceSchema, waitlistSignupResponseSchema } from '@repo/validation/responses';
 import { randomUUID } from 'node:crypto';
-import { AppError, conflict, notFound } from '../../../errors';
+import { isDisposableEmail } from '../../../abuse/disposable-email';
+import { AppError, badRequest, conflict, notFound } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 import {
@@ -19,9 +21,15 @@ import {
 import { confirmationEmail } from '../../../waitlist/confirmation-email';
 import { placeOfEntry } from '../../../waitlist/place';
 import { findReferrerByCode } from '../../../waitlist/referrals';
-import { addWaitlistSignup, findEntryByEmail } from '../../../waitlist/waitlist-repository';
-import { invitationExpiry, prepareInvitation } from '../../../beta/invitations';
-import { redeemInviteCode } from '../../../invite-codes/redeem-invite-code';
+import {
+  addWaitlistSignup,
+  findEntryByEmailForUpdate,
+} from '../../../waitlist/waitlist-repository';
+import {
+  bringInviteCode,
+  redeemPendingInviteCode,
+  usableInviteCodeId,
+} from '../../../invite-codes/redeem-invite-code';
 
 const DUPLICATE_EMAIL_MESSAGE = 'This email address is already on the waitlist';
 
@@ -59,50 +67,59 @@ export default async function waitlistRoutes(fastify: ApiInstance) {
         request.log.info('waitlist signup dropped: honeypot filled');
         return reply.status(201).send({ id: randomUUID(), message: SIGNUP_SUCCESS_MESSAGE });
       }
+      // Issue 19: a throwaway mailbox makes a signup cost nothing.
+      if (isDisposableEmail(signup.email)) {
+        throw badRequest(DISPOSABLE_EMAIL_MESSAGE, 'disposable_email', [
+          { path: 'email', message: DISPOSABLE_EMAIL_MESSAGE },
+        ]);
+      }
+      // A code that cannot be used is refused before anything is kept, with one
+      // answer whatever the reason (issue 19).
+      const inviteCodeId = inviteCode ? await usableInviteCodeId(db, inviteCode) : undefined;
       const person = { ...signup, companyName: signup.company };
       const { token, hash } = newLinkToken();
-      // An invite code may invite the person at once: the invitation is rendered
-      // before the transaction (rendering takes time) and queued only if used.
-      const invitation = inviteCode
-        ? await prepareInvitation(mailer, config, person, invitationExpiry(config))
-        : undefined;
-      // Issue 11: stored unconfirmed, with the confirmation email (or, through a code
-      // with a free seat, the invitation), in one transaction; a refused code keeps nothing.
+      // Issue 11: stored unconfirmed, with the confirmation email, in one transaction.
+      // Issue 19: an invite code waits on the entry for the address to be confirmed;
+      // only the confirmation redeems it (a seat, or the front of the queue).
       const result = await db.transaction().execute(async (trx) => {
         const referrer = await findReferrerByCode(trx, referralCode);
         const inserted = await addWaitlistSignup(trx, signup, source, {
           confirmationTokenHash: hash,
           referredById: referrer?.id,
+          pendingInviteCodeId: inviteCodeId,
         });
         if (inserted) {
-          const entry = { ...person, id: inserted };
-          const outcome =
-            inviteCode && invitation
-              ? await redeemInviteCode(trx, mailer, entry, inviteCode, invitation)
-              : undefined;
-          // Accepting the invitation confirms the address: no confirmation mail then.
-          if (outcome !== 'approved') await mailer.queue(trx, [confirmationMail(entry, token)]);
-          return { id: inserted, created: true, outcome };
+          await mailer.queue(trx, [confirmationMail({ ...person, id: inserted }, token)]);
+          return {
+            id: inserted,
+            created: true,
+            outcome: inviteCodeId ? ('pending' as const) : undefined,
+          };
         }
         // Someone already on the list who brings a code: it counts for their entry.
-        if (inviteCode && invitation) {
-          const existing = await findEntryByEmail(trx, signup.email);
+        if (inviteCodeId) {
+          const existing = await findEntryByEmailForUpdate(trx, signup.email);
           const outcome = existing
-            ? await redeemInviteCode(trx, mailer, existing, inviteCode, invitation)
+            ? await bringInviteCode(trx, { mailer, config }, existing, inviteCodeId)
             : undefined;
           if (existing && outcome) return { id: existing.id, created: false, outcome };
         }
         return undefined;
       });
-      if (!result) {
-        // The spec's answer to a duplicate stands; an unconfirmed address gets its link again
-        // (at most once an hour, so the form cannot be used to flood a mailbox).
-        await db.transaction().execute(async (trx) => {
+      // The confirmation link again, when the address is not confirmed (at most once an
+      // hour, so the form cannot be used to flood a mailbox).
+      const resendConfirmation = () =>
+        db.transaction().execute(async (trx) => {
           const renewed = await renewConfirmationToken(trx, { email: signup.email });
           if (renewed) await mailer.queue(trx, [confirmationMail(renewed, renewed.token)]);
         });
+      if (!result) {
+        // The spec's answer to a duplicate stands.
+        await resendConfirmation();
         throw conflict(DUPLICATE_EMAIL_MESSAGE, 'duplicate_email');
       }
+      // A listed, unconfirmed address that brought a code: its link redeems it.
+      if (!result.created && result.outcome === 'pending') await resendConfirmation();
       return reply.status(result.created ? 201 : 200).send({
         id: result.id,
         message: SIGNUP_SUCCESS_MESSAGE,
@@ -122,7 +139,10 @@ export default async function waitlistRoutes(fastify: ApiInstance) {
       },
     },
     async (request) => {
-      const outcome = await confirmSignup(db, request.body.token);
+      // Issue 19: the confirmation redeems the invite code the signup brought.
+      const outcome = await confirmSignup(db, request.body.token, (trx, entry) =>
+        redeemPendingInviteCode(trx, { mailer, config }, entry),
+      );
       if (outcome.kind === 'invalid') throw notFound(CONFIRMATION_INVALID_MESSAGE);
       if (outcome.kind === 'expired') {
         throw new AppError(410, CONFIRMATION_EXPIRED_MESSAGE, 'link_expired');

@@ -13,7 +13,7 @@ import { conflict, notFound } from '../../../../errors';
 import { copyForExport } from '../../../../export-stream';
 import { renewConfirmationToken } from '../../../../waitlist/confirmation';
 import { confirmationEmail, confirmationTemplate } from '../../../../waitlist/confirmation-email';
-import { createQueueRanking } from '../../../../waitlist/queue';
+import { queueRankingOf } from '../../../../waitlist/queue';
 import { referralChainOf } from '../../../../waitlist/referrals';
 import { type ApiInstance, csvResponse, errorResponses } from '../../../../route-schemas';
 import {
@@ -33,11 +33,9 @@ const ALREADY_CONFIRMED_MESSAGE = 'This address is already confirmed';
 
 export default async function waitlistAdminRoutes(fastify: ApiInstance) {
   const { config, db, mailer } = fastify;
-  // Positions on the console's pages, a few seconds old at most (issue 13).
-  const ranking = createQueueRanking(db, {
-    boost: config.REFERRAL_BOOST_PLACES,
-    maxAgeMs: config.QUEUE_RANKING_MAX_AGE_MS,
-  });
+  // Positions on the console's pages, a few seconds old at most (issue 13); the
+  // snapshot is the one the people's status pages read (issue 19).
+  const ranking = queueRankingOf(db, config);
 
   fastify.get(
     '/waitlist',
