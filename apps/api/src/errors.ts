@@ -1,5 +1,5 @@
-import type { FieldIssue } from '@repo/validation';
-import { toFieldIssues } from '@repo/validation';
+import type { FieldIssue, Permission } from '@repo/validation';
+import { missingPermissionMessage, toFieldIssues } from '@repo/validation';
 import type { z } from 'zod';
 
 /**
@@ -12,6 +12,8 @@ export class AppError extends Error {
     message: string,
     readonly type?: string,
     readonly issues?: FieldIssue[],
+    /** The permission a 403 `missing_permission` names (issue 19). */
+    readonly permission?: Permission,
   ) {
     super(message);
     this.name = 'AppError';
@@ -23,6 +25,15 @@ export const badRequest = (message: string, type = 'invalid_request', issues?: F
 export const unauthorized = (message = 'Authentication required') =>
   new AppError(401, message, 'unauthorized');
 export const forbidden = (message: string, type = 'forbidden') => new AppError(403, message, type);
+/** 403 of a route the caller's role or key lacks, naming what is missing. */
+export const missingPermission = (permission: Permission) =>
+  new AppError(
+    403,
+    missingPermissionMessage(permission),
+    'missing_permission',
+    undefined,
+    permission,
+  );
 export const notFound = (message = 'Not found') => new AppError(404, message, 'not_found');
 export const conflict = (message: string, type = 'conflict') => new AppError(409, message, type);
 

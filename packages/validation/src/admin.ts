@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTOR_KINDS } from './audit-log';
+import { PERMISSIONS, permissionSchema } from './roles';
 import { CONTACT_STATUSES } from './contact';
 import { emailAddress, INVALID_EMAIL_MESSAGE, LIMITS, maxLengthMessage } from './fields';
 
@@ -11,7 +12,19 @@ export const API_KEY_MESSAGES = {
   nameRequiredTitle: 'Name required',
   nameRequired: 'Please provide a name for the API key',
   environment: 'Environment must be live or test',
+  permissionsRequired: 'Choose at least one permission for the key',
+  sessionOnly: (permission: string) =>
+    `An API key cannot hold ${permission}: only a signed-in staff member can manage keys and staff.`,
+  notHeld: (permission: string) =>
+    `You cannot give a key a permission your role does not have: ${permission}.`,
+  expiresInDays: 'Expiry must be a whole number of days from 1 to 365, or null for never',
+  revoked: 'This API key has been revoked.',
+  expired: (at: Date) => `This API key expired on ${at.toISOString()}.`,
+  creatorDisabled: 'The account that created this API key is no longer active.',
 } as const;
+
+/** A new key's lifetime unless its creator chooses another (or none). */
+export const API_KEY_DEFAULT_EXPIRY_DAYS = 90;
 
 export const apiKeyCreateSchema = z.object({
   name: z
@@ -22,6 +35,23 @@ export const apiKeyCreateSchema = z.object({
   environment: z
     .enum(API_KEY_ENVIRONMENTS, { error: API_KEY_MESSAGES.environment })
     .default('live'),
+  /**
+   * What the key may do (issue 19): each in API_KEY_PERMISSIONS and held by its
+   * creator's role (checked by the API, which names the permission refused).
+   */
+  permissions: z
+    .array(permissionSchema, { error: API_KEY_MESSAGES.permissionsRequired })
+    .min(1, { error: API_KEY_MESSAGES.permissionsRequired })
+    .max(PERMISSIONS.length)
+    .transform((list) => [...new Set(list)]),
+  /** Days until the key stops working; null: never. */
+  expiresInDays: z
+    .number({ error: API_KEY_MESSAGES.expiresInDays })
+    .int({ error: API_KEY_MESSAGES.expiresInDays })
+    .min(1, { error: API_KEY_MESSAGES.expiresInDays })
+    .max(365, { error: API_KEY_MESSAGES.expiresInDays })
+    .nullable()
+    .default(API_KEY_DEFAULT_EXPIRY_DAYS),
 });
 
 /** How a key is shown in lists: first 12 characters, 20 asterisks, last 4 (spec section 9). */

@@ -36,7 +36,6 @@ export const AUDIT_ACTIONS = [
   'account.enable',
   'account.delete_pending',
   'account.replace_pending',
-  'account.delete_pending',
   'account.role',
   'role.create',
   'role.update',

@@ -157,3 +157,29 @@ export type RoleInput = z.input<typeof roleInputSchema>;
 
 /** PUT /api/admin/accounts/:id/role (staff:manage, a session). */
 export const accountRoleSchema = z.object({ roleId: z.string().min(1).max(100) });
+
+/** A role as GET /api/admin/roles lists it; a built-in role's permissions are the code's. */
+export const roleSchema = z.object({
+  id: z.string(),
+  key: z.enum(['owner', 'admin', 'support', 'viewer']).nullable(),
+  name: z.string(),
+  description: z.string(),
+  permissions: z.array(permissionSchema),
+  builtIn: z.boolean(),
+  /** Staff accounts holding the role. */
+  accounts: z.number().int(),
+});
+/** GET /api/admin/roles: the roles, and every permission with its label (the console's checkboxes). */
+export const roleListSchema = z.object({
+  roles: z.array(roleSchema),
+  permissions: z.array(z.object({ id: permissionSchema, label: z.string() })),
+});
+/** POST /api/admin/roles (201) and PATCH /api/admin/roles/:id. */
+export const roleResponseSchema = z.object({ role: roleSchema });
+
+/** An account's role as GET /api/user and the staff list show it. */
+export const roleRefSchema = z.object({
+  id: z.string(),
+  key: z.enum(['owner', 'admin', 'support', 'viewer']).nullable(),
+  name: z.string(),
+});

@@ -1,3 +1,4 @@
+import { API_KEY_PERMISSIONS } from '@repo/validation';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_MESSAGE } from '../../src/plugins/app/admin-auth';
@@ -122,7 +123,7 @@ describe('a signed-in admin', () => {
       method: 'POST',
       url: '/api/admin/api-keys',
       headers: { cookie: headers.cookie, ...extra },
-      payload: { name: 'From the console' },
+      payload: { name: 'From the console', permissions: ['waitlist:read'] },
     });
     expect(response.statusCode).toBe(201);
   });
@@ -133,7 +134,7 @@ describe('a signed-in admin', () => {
       method: 'POST',
       url: '/api/admin/api-keys',
       headers: { cookie: headers.cookie, origin: ctx.config.PUBLIC_SITE_URL },
-      payload: { name: 'From the public site' },
+      payload: { name: 'From the public site', permissions: ['waitlist:read'] },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ type: 'csrf' });
@@ -171,19 +172,22 @@ describe('an API key', () => {
       method: 'POST',
       url: '/api/admin/api-keys',
       headers,
-      payload: { name: 'Automation' },
+      payload: { name: 'Automation', permissions: API_KEY_PERMISSIONS },
     });
     const { formattedKey } = created.json<{ formattedKey: string }>();
     const authorization = `Bearer ${formattedKey}`;
-    for (const url of [
-      '/api/admin/waitlist',
-      '/api/admin/contacts',
-      '/api/admin/api-keys',
-      '/api/analytics/dashboard',
-    ]) {
+    for (const url of ['/api/admin/waitlist', '/api/admin/contacts', '/api/analytics/dashboard']) {
       const response = await ctx.app.inject({ method: 'GET', url, headers: { authorization } });
       expect(response.statusCode, url).toBe(200);
     }
+    // No key may hold keys:manage: not even the list of keys.
+    const keys = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/api-keys',
+      headers: { authorization },
+    });
+    expect(keys.statusCode).toBe(403);
+    expect(keys.json()).toMatchObject({ type: 'missing_permission', permission: 'keys:manage' });
     // A state change with no Origin at all: a key is not an ambient credential.
     const [entry] = await seedWaitlist(ctx, 1);
     const write = await ctx.app.inject({
@@ -200,7 +204,7 @@ describe('an API key', () => {
       method: 'POST',
       url: '/api/admin/api-keys',
       headers,
-      payload: { name: 'Live key', environment: 'live' },
+      payload: { name: 'Live key', environment: 'live', permissions: ['waitlist:read'] },
     });
     const { formattedKey } = created.json<{ formattedKey: string }>();
     const swapped = formattedKey.replace('wl_live_', 'wl_test_');
@@ -220,7 +224,7 @@ describe('hostile input', () => {
       method: 'POST',
       url: '/api/admin/api-keys',
       headers,
-      payload: { name: 'Fuzz' },
+      payload: { name: 'Fuzz', permissions: API_KEY_PERMISSIONS },
     });
     const authorization = `Bearer ${created.json<{ formattedKey: string }>().formattedKey}`;
     const queries = [

@@ -164,7 +164,10 @@ describe('the audit log records', () => {
   });
 
   it('an API key as "API key <keyId>"', async () => {
-    const created = await inject('POST', '/api/admin/api-keys', { name: 'Exporter' });
+    const created = await inject('POST', '/api/admin/api-keys', {
+      name: 'Exporter',
+      permissions: ['contacts:export'],
+    });
     const { keyId, formattedKey } = created.json<{ keyId: string; formattedKey: string }>();
     const response = await ctx.app.inject({
       method: 'GET',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_ENVIRONMENTS } from '../admin';
 import { AUDIT_ACTOR_KINDS } from '../audit-log';
+import { permissionSchema } from '../roles';
 import { PARTICIPANT_STATES } from '../beta-seats';
 import { CONTACT_STATUSES } from '../contact';
 import { answerDistributionsSchema } from './analytics';
@@ -147,6 +148,13 @@ export const apiKeySchema = z.object({
   lastUsed: isoTimestamp.nullable(),
   createdAt: isoTimestamp,
   isActive: z.boolean(),
+  /** What the key may do (issue 19); its creator's current role caps it further. */
+  permissions: z.array(permissionSchema),
+  /** Null: never expires. */
+  expiresAt: isoTimestamp.nullable(),
+  lastUsedIp: z.string().nullable(),
+  /** The staff account that made it; null for keys made before issue 19. */
+  createdBy: z.object({ id: z.string(), username: z.string(), name: z.string() }).nullable(),
 });
 export const apiKeyListSchema = z.object({ apiKeys: z.array(apiKeySchema) });
 export const createdApiKeySchema = z
@@ -167,6 +175,10 @@ export const createdApiKeySchema = z
           lastUsed: null,
           createdAt: '2025-10-01T09:30:00.000Z',
           isActive: true,
+          permissions: ['waitlist:read', 'waitlist:export'],
+          expiresAt: '2025-12-30T09:30:00.000Z',
+          lastUsedIp: null,
+          createdBy: { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', username: 'ada', name: 'Ada' },
         },
         keyId: '3f9c0a1b2c3d4e5f',
         formattedKey: 'wl_live_3f9c0a1b2c3d4e5f_Zx8pW2vN5qR7tY1uI3oP6aS9dF4gH0jK2lQ5mB7Q2w8',

@@ -10,6 +10,8 @@ export const errorBodySchema = z
     message: z.string(),
     type: z.string().optional(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** A 403 `missing_permission`: the permission the route needs (issue 19). */
+    permission: z.string().optional(),
   })
   .meta({
     id: 'ErrorBody',

@@ -11,3 +11,4 @@ export * from './email';
 export * from './admin';
 export * from './seats';
 export * from './invite-codes';
+export { roleSchema, roleListSchema, roleResponseSchema, roleRefSchema } from '../roles';

@@ -1,16 +1,33 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  API_KEY_MESSAGES,
+  type Permission,
+  type RoutePermission,
+  SIGNED_IN,
+} from '@repo/validation';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
-import { AppError, forbidden, unauthorized } from '../../errors';
+import { AppError, forbidden, missingPermission, unauthorized } from '../../errors';
 import { parseApiKey, secretMatches } from '../../api-keys/api-key-secret';
-import { findActiveApiKey, touchApiKey } from '../../api-keys/api-keys-repository';
+import { findApiKeyForAuth, touchApiKey } from '../../api-keys/api-keys-repository';
 import { type PublicUser } from '../../auth/users-repository';
+import { findAccountAccess, type RoleRef } from '../../roles/roles-repository';
 import { sessionUser } from './authentication';
 
-type AdminPrincipal =
-  { kind: 'session'; user: PublicUser } | { kind: 'api-key'; apiKeyId: string; keyId: string };
+/** Who calls an admin route, and what it may do (its role's permissions, or the key's scopes). */
+export type AdminPrincipal =
+  | { kind: 'session'; user: PublicUser; role: RoleRef; permissions: ReadonlySet<Permission> }
+  | { kind: 'api-key'; apiKeyId: string; keyId: string; permissions: ReadonlySet<Permission> };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The permission an admin route needs (issue 19): every route under
+     * /api/admin, and /api/analytics/dashboard, must declare one, or the API
+     * refuses to start. `signed-in`: any staff session or key.
+     */
+    permission?: RoutePermission;
+  }
   interface FastifyInstance {
     /**
      * onRequest/preHandler hook: a signed-in session or a valid API key
@@ -25,6 +42,24 @@ declare module 'fastify' {
 }
 
 const INVALID_API_KEY = 'Invalid or revoked API key';
+
+/** The route's declared permission: a route that forgot one fails at start (see below). */
+function declaredPermission(request: FastifyRequest): RoutePermission {
+  const permission = request.routeOptions.config.permission;
+  // Unreachable past the start-up check; refused rather than allowed if it ever is.
+  if (!permission) throw new Error(`${request.method} ${request.url} declares no permission`);
+  return permission;
+}
+
+/** Throws at start when an admin route declares no permission (`config: { permission }`). */
+export function assertPermissionDeclared(route: RouteOptions): void {
+  if (!route.config?.permission) {
+    const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    throw new Error(
+      `Admin route ${methods} ${route.url} declares no permission: add config: { permission: '...' } (see @repo/validation roles.ts)`,
+    );
+  }
+}
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const CSRF_MESSAGE =
@@ -77,14 +112,17 @@ export default fp(
     const origins = allowedOrigins(config);
     fastify.decorateRequest('admin', null);
 
-    async function fromApiKey(request: FastifyRequest, authorization: string) {
+    async function fromApiKey(
+      request: FastifyRequest,
+      authorization: string,
+    ): Promise<AdminPrincipal> {
       const [scheme, value, ...rest] = authorization.trim().split(/\s+/);
       const parsed =
         scheme?.toLowerCase() === 'bearer' && value && rest.length === 0
           ? parseApiKey(value)
           : undefined;
       if (!parsed) throw unauthorized(INVALID_API_KEY);
-      const key = await findActiveApiKey(db, parsed.keyId);
+      const key = await findApiKeyForAuth(db, parsed.keyId);
       if (
         !key ||
         key.environment !== parsed.environment ||
@@ -92,22 +130,57 @@ export default fp(
       ) {
         throw unauthorized(INVALID_API_KEY);
       }
-      await touchApiKey(db, key.id);
-      request.admin = { kind: 'api-key', apiKeyId: key.id, keyId: key.keyId };
+      // Told apart only to the holder of the secret: the key itself is proven above.
+      if (!key.isActive) throw new AppError(401, API_KEY_MESSAGES.revoked, 'api_key_revoked');
+      if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) {
+        throw new AppError(401, API_KEY_MESSAGES.expired(key.expiresAt), 'api_key_expired');
+      }
+      // A key never does more than its creator could today: a disabled creator's keys stop.
+      if (!key.creatorActive) {
+        throw new AppError(401, API_KEY_MESSAGES.creatorDisabled, 'api_key_creator_disabled');
+      }
+      await touchApiKey(db, key.id, request.ip);
+      return {
+        kind: 'api-key',
+        apiKeyId: key.id,
+        keyId: key.keyId,
+        permissions: new Set(key.permissions),
+      };
     }
+
+    async function fromSession(request: FastifyRequest): Promise<AdminPrincipal> {
+      // Only an active account: a disabled (or pending) one's sessions stop at once.
+      const user = await sessionUser(fastify, request);
+      if (!user) throw unauthorized();
+      assertAllowedOrigin(request, origins);
+      // The role is read on every request: a change applies on the next one, not the next sign-in.
+      const access = await findAccountAccess(db, user.id);
+      if (!access) throw unauthorized();
+      request.user = user;
+      return { kind: 'session', user, role: access.role, permissions: new Set(access.permissions) };
+    }
+
+    // Every /api/admin route, and any route that calls requireAdmin itself (the
+    // analytics dashboard), must declare its permission: else the API does not start.
+    fastify.addHook('onRoute', (route) => {
+      const hooks = [route.onRequest, route.preHandler].flat();
+      if (route.url.startsWith('/api/admin/') || hooks.includes(fastify.requireAdmin)) {
+        assertPermissionDeclared(route);
+      }
+    });
 
     fastify.decorate('requireAdmin', async (request: FastifyRequest) => {
       // An API key carries no ambient credential, so it needs no CSRF check.
       const authorization = request.headers.authorization;
-      if (authorization !== undefined) {
-        await fromApiKey(request, authorization);
-      } else {
-        // Only an active account: a disabled (or pending) one's sessions stop at once.
-        const user = await sessionUser(fastify, request);
-        if (!user) throw unauthorized();
-        assertAllowedOrigin(request, origins);
-        request.user = user;
-        request.admin = { kind: 'session', user };
+      const admin =
+        authorization !== undefined
+          ? await fromApiKey(request, authorization)
+          : await fromSession(request);
+      request.admin = admin;
+      // Least privilege (issue 19): the route's declared permission, else 403 naming it.
+      const permission = declaredPermission(request);
+      if (permission !== SIGNED_IN && !admin.permissions.has(permission)) {
+        throw missingPermission(permission);
       }
       if (isTextPlain(request))
         throw new AppError(415, TEXT_PLAIN_MESSAGE, 'unsupported_media_type');

@@ -120,6 +120,7 @@ function toResponse(error: FastifyError | AppError | Error): Response {
       message: error.message,
       type: error.type,
       issues: error.issues,
+      permission: error.permission,
     };
   }
   const code = (error as FastifyError).code;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { assertPermissionDeclared } from '../../../plugins/app/admin-auth';
 import { ADMIN_SECURITY } from '../../../plugins/external/openapi';
 import accountRoutes from './accounts';
 import analyticsOptOutRoutes from './analytics-opt-out';
@@ -17,13 +18,16 @@ import waitlistAdminRoutes from './waitlist';
 
 /**
  * Every /api/admin route lives under this plugin, whose onRequest hook admits
- * only a signed-in session or a valid API key: a route added here cannot forget
- * the check (test/admin/access.test.ts sweeps every registered admin route).
+ * only a signed-in session or a valid API key holding the route's declared
+ * permission: a route added here cannot forget the check
+ * (test/admin/access.test.ts sweeps every registered admin route), nor its
+ * permission (the API refuses to start; test/admin/role-matrix.test.ts).
  */
 export default async function adminRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRequest', fastify.requireAdmin);
   // In the OpenAPI document: an API key or a session, like the hook above.
   fastify.addHook('onRoute', (route) => {
+    assertPermissionDeclared(route);
     route.schema = { tags: ['admin'], security: ADMIN_SECURITY, ...route.schema };
   });
   // Admin answers carry personal data: never cached.

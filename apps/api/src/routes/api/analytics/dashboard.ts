@@ -16,6 +16,7 @@ export default async function analyticsDashboardRoutes(fastify: ApiInstance) {
     '/analytics/dashboard',
     {
       onRequest: fastify.requireAdmin,
+      config: { permission: 'analytics:read' },
       schema: {
         tags: ['admin'],
         security: ADMIN_SECURITY,

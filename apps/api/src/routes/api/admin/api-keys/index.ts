@@ -1,4 +1,9 @@
-import { apiKeyCreateSchema } from '@repo/validation';
+import {
+  API_KEY_MESSAGES,
+  apiKeyCreateSchema,
+  type Permission,
+  SESSION_ONLY_PERMISSIONS,
+} from '@repo/validation';
 import {
   apiKeyListSchema,
   createdApiKeySchema,
@@ -7,7 +12,7 @@ import {
 } from '@repo/validation/responses';
 import type { FastifyRequest } from 'fastify';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
-import { AppError, conflict, notFound } from '../../../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../../../errors';
 import { generateApiKey } from '../../../../api-keys/api-key-secret';
 import { insertApiKey, listApiKeys, revokeApiKey } from '../../../../api-keys/api-keys-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
@@ -24,12 +29,31 @@ async function requireSession(request: FastifyRequest): Promise<void> {
   }
 }
 
+/**
+ * A key holds only what a key may (never keys:manage nor staff:manage) and what
+ * its creator's role holds now: 400 on `permissions`, naming the first refused.
+ */
+function assertGrantable(permissions: Permission[], held: ReadonlySet<Permission>): void {
+  const sessionOnly = permissions.find((p) =>
+    (SESSION_ONLY_PERMISSIONS as readonly Permission[]).includes(p),
+  );
+  const refused = sessionOnly
+    ? API_KEY_MESSAGES.sessionOnly(sessionOnly)
+    : permissions.filter((p) => !held.has(p)).map(API_KEY_MESSAGES.notHeld)[0];
+  if (refused) {
+    throw badRequest(refused, 'validation_error', [{ path: 'permissions', message: refused }]);
+  }
+}
+
 export default async function apiKeyRoutes(fastify: ApiInstance) {
   const { db } = fastify;
 
   fastify.get(
     '/api-keys',
-    { schema: { response: { 200: apiKeyListSchema, ...errorResponses(401) } } },
+    {
+      config: { permission: 'keys:manage' },
+      schema: { response: { 200: apiKeyListSchema, ...errorResponses(401, 403) } },
+    },
     async () => ({ apiKeys: await listApiKeys(db) }),
   );
 
@@ -37,6 +61,7 @@ export default async function apiKeyRoutes(fastify: ApiInstance) {
   fastify.post(
     '/api-keys',
     {
+      config: { permission: 'keys:manage' },
       preValidation: requireSession,
       schema: {
         body: apiKeyCreateSchema,
@@ -44,15 +69,25 @@ export default async function apiKeyRoutes(fastify: ApiInstance) {
       },
     },
     async (request, reply) => {
-      const { name, environment } = request.body;
+      const { name, environment, permissions, expiresInDays } = request.body;
+      const admin = request.admin!;
+      if (admin.kind !== 'session') throw new AppError(403, SESSION_REQUIRED_MESSAGE);
+      assertGrantable(permissions, admin.permissions);
       const key = generateApiKey(environment);
       const apiKey = await db.transaction().execute(async (trx) => {
-        const inserted = await insertApiKey(trx, { name, environment, key });
+        const inserted = await insertApiKey(trx, {
+          name,
+          environment,
+          key,
+          permissions,
+          expiresInDays,
+          createdBy: admin.user.id,
+        });
         await recordAudit(trx, auditActorOf(request), {
           action: 'api_key.create',
           targetType: 'api_key',
           targetId: inserted.id,
-          details: { keyId: key.keyId, environment },
+          details: { keyId: key.keyId, environment, permissions, expiresAt: inserted.expiresAt },
         });
         return inserted;
       });
@@ -64,6 +99,7 @@ export default async function apiKeyRoutes(fastify: ApiInstance) {
   fastify.delete(
     '/api-keys/:id',
     {
+      config: { permission: 'keys:manage' },
       preValidation: requireSession,
       schema: {
         params: idParamsSchema('API key not found'),

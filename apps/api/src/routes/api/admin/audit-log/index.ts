@@ -9,6 +9,7 @@ export default async function auditLogRoutes(fastify: ApiInstance) {
   fastify.get(
     '/audit-log',
     {
+      config: { permission: 'audit:read' },
       schema: {
         querystring: auditLogQuerySchema,
         response: { 200: auditLogPageSchema, ...errorResponses(400, 401) },

@@ -110,7 +110,10 @@ export default async function emailRoutes(fastify: ApiInstance) {
 
   fastify.get(
     '/email/templates',
-    { schema: { response: { 200: emailTemplateListSchema, ...errorResponses(401) } } },
+    {
+      config: { permission: 'email:read' },
+      schema: { response: { 200: emailTemplateListSchema, ...errorResponses(401) } },
+    },
     async () => ({
       templates: emailTemplates.map(({ id, name, description, category }) => ({
         id,
@@ -125,6 +128,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
   fastify.get(
     '/email/templates/:id/preview',
     {
+      config: { permission: 'email:read' },
       schema: {
         params: templateParamsSchema,
         querystring: templatePreviewQuerySchema,
@@ -177,6 +181,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
   fastify.get(
     '/email/outbox',
     {
+      config: { permission: 'email:read' },
       schema: {
         querystring: outboxListQuerySchema,
         response: { 200: outboxMessagePageSchema, ...errorResponses(400, 401) },
@@ -190,6 +195,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
   fastify.get(
     '/email/outbox/:id',
     {
+      config: { permission: 'email:read' },
       schema: {
         params: emailParams,
         response: { 200: outboxMessageDetailSchema, ...errorResponses(401, 404) },
@@ -207,6 +213,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
   fastify.post(
     '/email/outbox/:id/retry',
     {
+      config: { permission: 'email:send' },
       schema: {
         params: emailParams,
         response: { 202: outboxMessageSchema, ...errorResponses(401, 403, 404, 409) },
@@ -234,6 +241,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
   fastify.post(
     '/email/test',
     {
+      config: { permission: 'email:send' },
       schema: {
         body: testEmailSchema,
         response: { 202: queuedEmailSchema, ...errorResponses(400, 401, 403) },
@@ -271,6 +279,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
   fastify.post(
     '/email/bulk-send/dry-run',
     {
+      config: { permission: 'email:send' },
       schema: {
         body: bulkDryRunSchema,
         response: { 200: bulkDryRunResultSchema, ...errorResponses(400, 401, 403) },
@@ -318,6 +327,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
   fastify.post(
     '/email/bulk-send',
     {
+      config: { permission: 'email:send' },
       schema: {
         body: bulkSendBodySchema,
         response: { 202: bulkSendQueuedSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -368,6 +378,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
   fastify.get(
     '/email/bulk-sends/:id',
     {
+      config: { permission: 'email:read' },
       schema: {
         params: idParamsSchema('Bulk send not found'),
         response: { 200: bulkSendResultSchema, ...errorResponses(401, 404) },
@@ -385,6 +396,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
   fastify.get(
     '/email/suppressions',
     {
+      config: { permission: 'email:suppressions' },
       schema: {
         querystring: suppressionListQuerySchema,
         response: { 200: suppressionPageSchema, ...errorResponses(400, 401) },
@@ -397,6 +409,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
   fastify.delete(
     '/email/suppressions',
     {
+      config: { permission: 'email:suppressions' },
       schema: {
         querystring: suppressionKeySchema,
         response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
@@ -425,6 +438,7 @@ export default async function emailRoutes(fastify: ApiInstance) {
   fastify.post(
     '/email/suppressions/import',
     {
+      config: { permission: 'email:suppressions' },
       schema: {
         body: suppressionImportSchema,
         response: { 200: suppressionImportResultSchema, ...errorResponses(400, 401, 403) },

@@ -32,13 +32,17 @@ export default async function inviteCodeRoutes(fastify: ApiInstance) {
 
   fastify.get(
     '/invite-codes',
-    { schema: { response: { 200: inviteCodeListSchema, ...errorResponses(401) } } },
+    {
+      config: { permission: 'invite_codes:read' },
+      schema: { response: { 200: inviteCodeListSchema, ...errorResponses(401) } },
+    },
     async () => ({ items: (await listInviteCodes(db)).map(withLink) }),
   );
 
   fastify.post(
     '/invite-codes',
     {
+      config: { permission: 'invite_codes:manage' },
       schema: {
         body: inviteCodeCreateSchema,
         response: { 201: inviteCodeSchema, ...errorResponses(400, 401, 403, 409) },
@@ -64,6 +68,7 @@ export default async function inviteCodeRoutes(fastify: ApiInstance) {
   fastify.patch(
     '/invite-codes/:id',
     {
+      config: { permission: 'invite_codes:manage' },
       schema: {
         params: codeParams,
         body: inviteCodeUpdateSchema,
@@ -89,6 +94,7 @@ export default async function inviteCodeRoutes(fastify: ApiInstance) {
   fastify.get(
     '/invite-codes/:id/redemptions',
     {
+      config: { permission: 'invite_codes:read' },
       schema: {
         params: codeParams,
         response: { 200: inviteCodeRedemptionsSchema, ...errorResponses(401, 404) },

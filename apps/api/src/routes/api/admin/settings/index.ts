@@ -12,7 +12,10 @@ export default async function settingsRoutes(fastify: ApiInstance) {
 
   fastify.get(
     '/settings/auto-fill',
-    { schema: { response: { 200: autoFillSettingSchema, ...errorResponses(401) } } },
+    {
+      config: { permission: 'beta:read' },
+      schema: { response: { 200: autoFillSettingSchema, ...errorResponses(401) } },
+    },
     async () => readAutoFill(db),
   );
 
@@ -24,6 +27,7 @@ export default async function settingsRoutes(fastify: ApiInstance) {
   fastify.put(
     '/settings/auto-fill',
     {
+      config: { permission: 'beta:approve' },
       schema: {
         body: autoFillSettingUpdateSchema,
         response: { 200: autoFillSettingSchema, ...errorResponses(400, 401, 403) },

@@ -1,0 +1,365 @@
+import {
+  API_KEY_PERMISSIONS,
+  BUILT_IN_ROLE_KEYS,
+  BUILT_IN_ROLES,
+  type BuiltInRoleKey,
+  missingPermissionMessage,
+  type Permission,
+  type RoutePermission,
+  SIGNED_IN,
+} from '@repo/validation';
+import { sql } from 'kysely';
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertStaffUser, seedWaitlist, sessionFor, signInAdmin } from '../helpers/admin';
+import { createTestDatabase } from '@repo/db/testing';
+import { type App, buildApp } from '../../src/app';
+import { prepareDatabase } from '../../src/prepare-database';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+
+/*
+ * Least privilege (issue 19): every admin route, with a session of every built-in
+ * role and with an API key holding each single permission. What is allowed comes
+ * from BUILT_IN_ROLES and the route's declared permission, and the declaration is
+ * checked against the table below, written by hand: a route whose declaration is
+ * weakened (or a new route nobody mapped) fails here.
+ */
+const EXPECTED: Record<string, RoutePermission> = {
+  'GET /api/admin/waitlist': 'waitlist:read',
+  'GET /api/admin/waitlist/:id/referrals': 'waitlist:read',
+  'GET /api/admin/waitlist/sources': 'waitlist:read',
+  'POST /api/admin/waitlist/:id/resend-confirmation': 'waitlist:write',
+  'DELETE /api/admin/waitlist/:id': 'waitlist:write',
+  'GET /api/admin/waitlist/export': 'waitlist:export',
+  'GET /api/admin/beta/participants': 'beta:read',
+  'GET /api/admin/settings/auto-fill': 'beta:read',
+  'PATCH /api/admin/beta/participants/:id': 'beta:approve',
+  'POST /api/admin/beta/approve/:id': 'beta:approve',
+  'POST /api/admin/beta/send-waitlist-update/:id': 'beta:approve',
+  'POST /api/admin/beta/resend-invite/:participantId': 'beta:approve',
+  'PUT /api/admin/settings/auto-fill': 'beta:approve',
+  'GET /api/admin/invite-codes': 'invite_codes:read',
+  'GET /api/admin/invite-codes/:id/redemptions': 'invite_codes:read',
+  'POST /api/admin/invite-codes': 'invite_codes:manage',
+  'PATCH /api/admin/invite-codes/:id': 'invite_codes:manage',
+  'GET /api/admin/contacts': 'contacts:read',
+  'PATCH /api/admin/contacts/:id': 'contacts:reply',
+  'DELETE /api/admin/contacts/:id': 'contacts:delete',
+  'GET /api/admin/contacts/export': 'contacts:export',
+  'GET /api/admin/feedback': 'feedback:read',
+  'GET /api/admin/feedback/insight': 'feedback:read',
+  'GET /api/admin/feedback/answers': 'feedback:read',
+  'DELETE /api/admin/feedback/:id': 'feedback:delete',
+  'GET /api/admin/feedback/export': 'feedback:export',
+  'GET /api/admin/email/templates': 'email:read',
+  'GET /api/admin/email/templates/:id/preview': 'email:read',
+  'GET /api/admin/email/outbox': 'email:read',
+  'GET /api/admin/email/outbox/:id': 'email:read',
+  'GET /api/admin/email/bulk-sends/:id': 'email:read',
+  'POST /api/admin/email/test': 'email:send',
+  'POST /api/admin/email/bulk-send': 'email:send',
+  'POST /api/admin/email/bulk-send/dry-run': 'email:send',
+  'POST /api/admin/email/outbox/:id/retry': 'email:send',
+  'GET /api/admin/email/suppressions': 'email:suppressions',
+  'DELETE /api/admin/email/suppressions': 'email:suppressions',
+  'POST /api/admin/email/suppressions/import': 'email:suppressions',
+  'GET /api/analytics/dashboard': 'analytics:read',
+  'GET /api/admin/people/timeline': 'people:read',
+  'POST /api/admin/erasure': 'people:erase',
+  'GET /api/admin/audit-log': 'audit:read',
+  'GET /api/admin/api-keys': 'keys:manage',
+  'POST /api/admin/api-keys': 'keys:manage',
+  'DELETE /api/admin/api-keys/:id': 'keys:manage',
+  'GET /api/admin/accounts': 'staff:manage',
+  'GET /api/admin/accounts/:id/sessions': 'staff:manage',
+  'DELETE /api/admin/accounts/:id/sessions/:sessionId': 'staff:manage',
+  'POST /api/admin/accounts/:id/disable': 'staff:manage',
+  'POST /api/admin/accounts/:id/enable': 'staff:manage',
+  'POST /api/admin/accounts/invite': 'staff:manage',
+  'DELETE /api/admin/accounts/:id': 'staff:manage',
+  'GET /api/admin/analytics-opt-out': SIGNED_IN,
+};
+
+interface Route {
+  method: HTTPMethods;
+  url: string;
+  permission: RoutePermission | undefined;
+}
+
+let ctx: TestContext;
+const routes: Route[] = [];
+const ids = new Map<string, string>();
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+
+const isAdminRoute = (url: string) =>
+  url.startsWith('/api/admin/') || url === '/api/analytics/dashboard';
+const adminRoutes = () => routes.filter((r) => isAdminRoute(r.url) && r.method !== 'HEAD');
+const routeKey = (route: Route) => `${route.method} ${route.url}`;
+
+/** Real rows where a path names one, so a refused request would have changed something. */
+const concrete = (url: string) =>
+  url.replace(/:([A-Za-z]+)/g, (_match, name: string) => ids.get(`${url}:${name}`) ?? SOME_ID);
+
+/** Bodies that an allowed request would act on. */
+const BODIES: Record<string, () => unknown> = {
+  'PATCH /api/admin/beta/participants/:id': () => ({ status: 'inactive' }),
+  'PATCH /api/admin/contacts/:id': () => ({ status: 'read' }),
+  'PUT /api/admin/settings/auto-fill': () => ({ enabled: true }),
+  'POST /api/admin/invite-codes': () => ({ maxRedemptions: 3 }),
+  'POST /api/admin/api-keys': () => ({ name: 'Minted', permissions: ['waitlist:read'] }),
+  'POST /api/admin/roles': () => ({ name: 'Minted role', permissions: ['waitlist:read'] }),
+  'POST /api/admin/accounts/invite': () => ({ email: 'minted@wordloom.ai' }),
+  'POST /api/admin/erasure': () => ({ email: 'matrix-erase@example.com' }),
+  'POST /api/admin/email/suppressions/import': () => ({
+    suppressions: [{ EmailAddress: 'more@example.com' }],
+  }),
+  'POST /api/admin/email/test': () => ({
+    templateType: 'announcement',
+    email: 'matrix@wordloom.ai',
+    testData: { firstName: 'Ada', subject: 'Hello', heading: 'News', body: 'Body text' },
+  }),
+};
+
+async function send(route: Route, headers: Record<string, string>) {
+  const body = BODIES[routeKey(route)]?.() ?? (route.method === 'GET' ? undefined : {});
+  return ctx.app.inject({
+    method: route.method,
+    url: concrete(route.url),
+    headers,
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+}
+
+/**
+ * Everything a refused request could have changed: every table but the sessions
+ * (a request touches its own) and the keys' last use.
+ */
+async function fingerprint(): Promise<string> {
+  const { rows } = await sql<{ tableName: string }>`
+    select table_name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE'
+      and table_name not in ('sessions', 'kysely_migration', 'kysely_migration_lock')
+    order by table_name`.execute(ctx.database.db);
+  const parts: string[] = [];
+  for (const { tableName: table } of rows) {
+    const columns =
+      table === 'api_keys' ? 'id, name, is_active, revoked_at, permissions, expires_at' : 't.*';
+    const { rows: hash } = await sql<{ h: string | null }>`
+      select md5(string_agg(r::text, ',' order by r::text)) as h
+      from (select ${sql.raw(columns)} from ${sql.table(table)} t) r`.execute(ctx.database.db);
+    parts.push(`${table}:${hash[0]?.h ?? ''}`);
+  }
+  return parts.join('\n');
+}
+
+const sessions = new Map<BuiltInRoleKey, Record<string, string>>();
+const keys = new Map<Permission, Record<string, string>>();
+
+beforeAll(async () => {
+  ctx = await createTestContext({ ADMIN_EMAIL_DOMAINS: 'wordloom.ai' }, undefined, {
+    onRoute: (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        routes.push({ method, url: route.url, permission: route.config?.permission });
+      }
+    },
+  });
+  const owner = await signInAdmin(ctx);
+  sessions.set('owner', owner.headers);
+  for (const role of BUILT_IN_ROLE_KEYS.filter((r) => r !== 'owner')) {
+    const id = await insertStaffUser(ctx, { username: `matrix-${role}`, role });
+    sessions.set(role, (await sessionFor(ctx, id)).headers);
+  }
+  for (const permission of API_KEY_PERMISSIONS) {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: owner.headers,
+      payload: { name: `Only ${permission}`, permissions: [permission], expiresInDays: 1 },
+    });
+    expect(created.statusCode, permission).toBe(201);
+    keys.set(permission, { authorization: `Bearer ${created.json().formattedKey}` });
+  }
+
+  // Real rows for the paths that name one.
+  const [entry, approved] = await seedWaitlist(ctx, 2);
+  const participant = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/beta/approve/${approved}`,
+      headers: owner.headers,
+    })
+  ).json().participant.id as string;
+  const contact = await ctx.database.db
+    .insertInto('contactMessages')
+    .values({
+      name: 'Matrix',
+      email: 'matrix@example.com',
+      subject: 'A question',
+      message: 'A message long enough.',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const colleague = await insertStaffUser(ctx, { username: 'matrix-colleague' });
+  const keyId = (await ctx.database.db.selectFrom('apiKeys').select('id').executeTakeFirstOrThrow())
+    .id;
+  ids.set('/api/admin/waitlist/:id:id', entry!);
+  ids.set('/api/admin/waitlist/:id/referrals:id', entry!);
+  ids.set('/api/admin/waitlist/:id/resend-confirmation:id', entry!);
+  ids.set('/api/admin/beta/approve/:id:id', entry!);
+  ids.set('/api/admin/beta/send-waitlist-update/:id:id', entry!);
+  ids.set('/api/admin/beta/participants/:id:id', participant);
+  ids.set('/api/admin/beta/resend-invite/:participantId:participantId', participant);
+  ids.set('/api/admin/contacts/:id:id', contact.id);
+  ids.set('/api/admin/api-keys/:id:id', keyId);
+  ids.set('/api/admin/accounts/:id:id', colleague);
+  ids.set('/api/admin/accounts/:id/disable:id', colleague);
+  ids.set('/api/admin/accounts/:id/role:id', colleague);
+});
+afterAll(() => ctx.close());
+
+describe('every admin route', () => {
+  it('is found (the matrix cannot pass vacuously)', () => {
+    expect(adminRoutes().length).toBeGreaterThanOrEqual(50);
+    expect(sessions.size).toBe(4);
+    expect(keys.size).toBe(API_KEY_PERMISSIONS.length);
+  });
+
+  it('declares the permission this table expects, and the table knows every route', () => {
+    const declared = Object.fromEntries(adminRoutes().map((r) => [routeKey(r), r.permission]));
+    expect(declared).toEqual(EXPECTED);
+  });
+});
+
+describe('the role matrix', () => {
+  const refusal = (response: { statusCode: number; json: () => unknown }, permission: string) => {
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      message: missingPermissionMessage(permission as Permission),
+      type: 'missing_permission',
+      permission,
+    });
+  };
+
+  it('refuses every role and key what it lacks with 403 naming the permission, changing nothing', async () => {
+    const before = await fingerprint();
+    let refused = 0;
+    for (const route of adminRoutes()) {
+      const needed = EXPECTED[routeKey(route)]!;
+      if (needed === SIGNED_IN) continue;
+      for (const [role, headers] of sessions) {
+        const holds = (BUILT_IN_ROLES[role].permissions as readonly Permission[]).includes(needed);
+        if (holds) continue;
+        const response = await send(route, headers);
+        expect.soft(response.statusCode, `${role} ${routeKey(route)}`).toBe(403);
+        refusal(response, needed);
+        refused++;
+      }
+      for (const [permission, headers] of keys) {
+        if (permission === needed) continue;
+        const response = await send(route, headers);
+        expect.soft(response.statusCode, `key ${permission} ${routeKey(route)}`).toBe(403);
+        refusal(response, needed);
+        refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(500);
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it('lets every role and key reach what it holds (whatever else the route answers)', async () => {
+    const failures: string[] = [];
+    let allowed = 0;
+    // Owner last: its writes (a disabled colleague, a deleted entry) must not change what the others see.
+    const roles = [...sessions].reverse();
+    for (const route of adminRoutes()) {
+      const needed = EXPECTED[routeKey(route)]!;
+      const callers = [
+        ...roles
+          .filter(
+            ([role]) =>
+              needed === SIGNED_IN ||
+              (BUILT_IN_ROLES[role].permissions as readonly Permission[]).includes(needed),
+          )
+          .map(([role, headers]) => [role, headers] as const),
+        ...[...keys]
+          .filter(([permission]) => needed === SIGNED_IN || permission === needed)
+          .map(([permission, headers]) => [`key ${permission}`, headers] as const),
+      ];
+      for (const [who, headers] of callers) {
+        const response = await send(route, headers);
+        allowed++;
+        if (response.statusCode === 403 && response.json().type === 'missing_permission') {
+          failures.push(`${who} ${routeKey(route)}`);
+        }
+        if (response.statusCode >= 500) failures.push(`${who} ${routeKey(route)} -> 500`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(allowed).toBeGreaterThan(100);
+  });
+});
+
+describe('a role change', () => {
+  it('applies on the next request, not the next sign-in', async () => {
+    const id = await insertStaffUser(ctx, { username: 'promoted', role: 'viewer' });
+    const { headers } = await sessionFor(ctx, id);
+    const read = () =>
+      ctx.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: { ...headers } });
+    refusal403(await read(), 'audit:read');
+    await ctx.database.db
+      .updateTable('users')
+      .set({ roleId: ctx.database.db.selectFrom('roles').select('id').where('key', '=', 'admin') })
+      .where('id', '=', id)
+      .execute();
+    expect((await read()).statusCode).toBe(200);
+  });
+});
+
+function refusal403(response: { statusCode: number; json: () => unknown }, permission: string) {
+  expect(response.statusCode).toBe(403);
+  expect(response.json()).toMatchObject({ type: 'missing_permission', permission });
+}
+
+/** Builds the whole API on a fresh database with `extend`'s routes added; throws what start-up throws. */
+async function start(extend: (app: App) => void): Promise<void> {
+  const database = await createTestDatabase();
+  try {
+    await prepareDatabase(database.db);
+    const app = await buildApp({ config: ctx.config, db: database.db });
+    try {
+      extend(app);
+      await app.ready();
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.destroy();
+  }
+}
+
+describe('a route without a declared permission', () => {
+  it('stops the API from starting', async () => {
+    await expect(
+      start((app) => app.get('/api/admin/forgotten', async () => ({ ok: true }))),
+    ).rejects.toThrow(/GET \/api\/admin\/forgotten declares no permission/);
+  });
+
+  it('stops it too outside /api/admin when the route calls requireAdmin', async () => {
+    await expect(
+      start((app) =>
+        app.get('/api/elsewhere', { onRequest: app.requireAdmin }, async () => ({ ok: true })),
+      ),
+    ).rejects.toThrow(/declares no permission/);
+  });
+
+  it('starts once it declares one', async () => {
+    await expect(
+      start((app) =>
+        app.get('/api/admin/remembered', { config: { permission: 'waitlist:read' } }, async () => ({
+          ok: true,
+        })),
+      ),
+    ).resolves.toBeUndefined();
+  });
+});
