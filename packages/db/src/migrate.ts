@@ -14,7 +14,6 @@ import * as waitlistGrowthAndSeats from './migrations/2026-11-25-012-waitlist-gr
 import * as rolesAndKeyScopes from './migrations/2026-11-26-016-roles-and-key-scopes';
 import * as outboxLinkRedaction from './migrations/2026-11-26-014-outbox-link-redaction';
 import * as seatsAndAbuse from './migrations/2026-11-26-015-seats-and-abuse';
-import * as rolesAndKeyScopes from './migrations/2026-11-26-016-roles-and-key-scopes';
 
 /**
  * Migrations listed in order. A static list (not a folder scan) so that the
@@ -34,7 +33,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-012-waitlist-growth-and-seats': waitlistGrowthAndSeats,
   '2026-11-26-014-outbox-link-redaction': outboxLinkRedaction,
   '2026-11-26-015-seats-and-abuse': seatsAndAbuse,
-  '2026-11-26-016-roles-and-key-scopes': rolesAndKeyScopes,
   '2026-11-26-016-roles-and-key-scopes': rolesAndKeyScopes,
 };
 

@@ -81,10 +81,6 @@ export interface AuditLogTable {
   actorKind: 'staff' | 'api_key' | 'system' | 'public';
   /** The user id (staff) or the API key's id (api_key); null for system and public. */
   actorId: string | null;
-  /** What acted (migration 016): never read from the label, which a username can imitate. */
-  actorKind: 'staff' | 'api_key' | 'system' | 'public';
-  /** The user id (staff) or the API key's id (api_key); null for system and public. */
-  actorId: string | null;
   action: string;
   targetType: string | null;
   targetId: string | null;
@@ -415,7 +411,6 @@ export interface EmailSuppressionsTable {
 
 export interface Database {
   users: UsersTable;
-  roles: RolesTable;
   roles: RolesTable;
   sessions: SessionsTable;
   blogPosts: BlogPostsTable;

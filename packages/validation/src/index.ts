@@ -10,7 +10,6 @@ export * from './admin';
 export * from './email-links';
 export * from './roles';
 export * from './audit-log';
-export * from './audit-log';
 export * from './invite-codes';
 export * from './beta-seats';
 export * from './analytics';
