@@ -206,7 +206,10 @@ describe('invitations', () => {
     const outside = await as(admin, 'POST', '/api/admin/accounts/invite', { email: 'x@gmail.com' });
     expect(outside.statusCode).toBe(403);
     expect(outside.json().type).toBe('registration_closed');
-    const created = await as(admin, 'POST', '/api/admin/api-keys', { name: 'bot' });
+    const created = await as(admin, 'POST', '/api/admin/api-keys', {
+      name: 'bot',
+      permissions: ['waitlist:read'],
+    });
     const key = created.json().formattedKey as string;
     const byKey = await ctx.app.inject({
       method: 'POST',

@@ -35,7 +35,11 @@ const RUNS = Number(process.env.FC_RUNS ?? 80);
 const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'PATCH /api/admin/beta/participants/:id': () => ({ status: 'inactive' }),
   'PATCH /api/admin/contacts/:id': () => ({ status: 'read' }),
-  'POST /api/admin/api-keys': () => ({ name: 'Generated key', environment: 'test' }),
+  'POST /api/admin/api-keys': () => ({
+    name: 'Generated key',
+    environment: 'test',
+    permissions: ['waitlist:read'],
+  }),
   'POST /api/admin/accounts/invite': () => ({ email: 'new-staff@wordloom.ai' }),
   'POST /api/admin/erasure': () => ({ email: 'seed-0@example.com' }),
   'POST /api/admin/email/test': () => ({
@@ -86,7 +90,10 @@ beforeAll(async () => {
     url: '/api/beta-feedback',
     payload: validBetaFeedback(),
   });
-  const key = await as('POST', '/api/admin/api-keys', { name: 'Seed key' });
+  const key = await as('POST', '/api/admin/api-keys', {
+    name: 'Seed key',
+    permissions: ['waitlist:read'],
+  });
   const outbox = await ctx.database.db.selectFrom('emailOutbox').select('id').execute();
   // One email that failed for good, so a retry can succeed.
   await ctx.database.db

@@ -58,13 +58,17 @@ export default async function accountRoutes(fastify: ApiInstance) {
 
   fastify.get(
     '/accounts',
-    { schema: { response: { 200: staffAccountListSchema, ...errorResponses(401) } } },
+    {
+      config: { permission: 'staff:manage' },
+      schema: { response: { 200: staffAccountListSchema, ...errorResponses(401) } },
+    },
     async () => ({ accounts: await listAccounts(db, sessionLifetimes) }),
   );
 
   fastify.get(
     '/accounts/:id/sessions',
     {
+      config: { permission: 'staff:manage' },
       schema: {
         params: accountParams,
         response: { 200: staffSessionListSchema, ...errorResponses(401, 404) },
@@ -81,6 +85,7 @@ export default async function accountRoutes(fastify: ApiInstance) {
   fastify.delete(
     '/accounts/:id/sessions/:sessionId',
     {
+      config: { permission: 'staff:manage' },
       schema: {
         params: sessionParams,
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
@@ -104,6 +109,7 @@ export default async function accountRoutes(fastify: ApiInstance) {
   fastify.post(
     '/accounts/:id/disable',
     {
+      config: { permission: 'staff:manage' },
       schema: {
         params: accountParams,
         response: { 200: staffAccountResponseSchema, ...errorResponses(401, 403, 404, 409) },
@@ -132,6 +138,7 @@ export default async function accountRoutes(fastify: ApiInstance) {
   fastify.post(
     '/accounts/:id/enable',
     {
+      config: { permission: 'staff:manage' },
       schema: {
         params: accountParams,
         response: { 200: staffAccountResponseSchema, ...errorResponses(401, 403, 404) },
@@ -154,6 +161,7 @@ export default async function accountRoutes(fastify: ApiInstance) {
   fastify.post(
     '/accounts/invite',
     {
+      config: { permission: 'staff:manage' },
       preValidation: requireSession,
       schema: {
         body: inviteStaffSchema,

@@ -1,4 +1,4 @@
-import { ANALYTICS_OPT_OUT_PATH } from '@repo/validation';
+import { ANALYTICS_OPT_OUT_PATH, SIGNED_IN } from '@repo/validation';
 import { analyticsOptOutPageSchema } from '@repo/validation/responses';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
@@ -11,7 +11,10 @@ export default async function analyticsOptOutRoutes(fastify: ApiInstance) {
   const { config } = fastify;
   fastify.get(
     '/analytics-opt-out',
-    { schema: { response: { 200: analyticsOptOutPageSchema, ...errorResponses(401) } } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { response: { 200: analyticsOptOutPageSchema, ...errorResponses(401) } },
+    },
     async () => {
       const url = new URL(ANALYTICS_OPT_OUT_PATH, config.PUBLIC_SITE_URL);
       return { url: url.href, origin: url.origin };

@@ -52,7 +52,10 @@ export default async function betaRoutes(fastify: ApiInstance) {
 
   fastify.get(
     '/beta/participants',
-    { schema: { response: { 200: betaParticipantListSchema, ...errorResponses(401) } } },
+    {
+      config: { permission: 'beta:read' },
+      schema: { response: { 200: betaParticipantListSchema, ...errorResponses(401) } },
+    },
     async () => {
       const [participants, held, expiringSoon] = await Promise.all([
         listParticipants(db),
@@ -76,6 +79,7 @@ export default async function betaRoutes(fastify: ApiInstance) {
   fastify.patch(
     '/beta/participants/:id',
     {
+      config: { permission: 'beta:approve' },
       schema: {
         params: participantParams,
         body: participantStatusUpdateSchema,
@@ -115,6 +119,7 @@ export default async function betaRoutes(fastify: ApiInstance) {
   fastify.post(
     '/beta/approve/:id',
     {
+      config: { permission: 'beta:approve' },
       schema: {
         params: entryParams,
         response: { 201: betaApprovalSchema, ...errorResponses(401, 403, 404, 409) },
@@ -145,6 +150,7 @@ export default async function betaRoutes(fastify: ApiInstance) {
   fastify.post(
     '/beta/send-waitlist-update/:id',
     {
+      config: { permission: 'beta:approve' },
       schema: {
         params: entryParams,
         response: { 202: queuedEmailSchema, ...errorResponses(401, 403, 404) },
@@ -187,6 +193,7 @@ export default async function betaRoutes(fastify: ApiInstance) {
   fastify.post(
     '/beta/resend-invite/:participantId',
     {
+      config: { permission: 'beta:approve' },
       schema: {
         params: z.object({ participantId: uuidParam('Beta participant not found') }),
         response: { 202: queuedEmailSchema, ...errorResponses(401, 403, 404, 409) },

@@ -23,6 +23,7 @@ export default async function contactRoutes(fastify: ApiInstance) {
   fastify.get(
     '/contacts',
     {
+      config: { permission: 'contacts:read' },
       schema: {
         querystring: contactListQuerySchema,
         response: { 200: contactMessagePageSchema, ...errorResponses(400, 401) },
@@ -34,6 +35,7 @@ export default async function contactRoutes(fastify: ApiInstance) {
   fastify.get(
     '/contacts/export',
     {
+      config: { permission: 'contacts:export' },
       schema: {
         produces: ['text/csv'],
         response: { 200: csvResponse('Every contact message'), ...errorResponses(401) },
@@ -71,6 +73,7 @@ export default async function contactRoutes(fastify: ApiInstance) {
   fastify.patch(
     '/contacts/:id',
     {
+      config: { permission: 'contacts:reply' },
       schema: {
         params: idParamsSchema('Contact message not found'),
         body: contactStatusUpdateSchema,
@@ -107,6 +110,7 @@ export default async function contactRoutes(fastify: ApiInstance) {
   fastify.delete(
     '/contacts/:id',
     {
+      config: { permission: 'contacts:delete' },
       schema: {
         params: idParamsSchema('Contact message not found'),
         response: { 200: erasureResultSchema, ...errorResponses(401, 403, 404) },

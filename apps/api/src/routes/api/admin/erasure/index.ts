@@ -10,6 +10,7 @@ export default async function erasureRoutes(fastify: ApiInstance) {
   fastify.post(
     '/erasure',
     {
+      config: { permission: 'people:erase' },
       schema: {
         body: erasePersonSchema,
         response: { 200: erasureResultSchema, ...errorResponses(400, 401, 403) },

@@ -25,6 +25,7 @@ export default async function feedbackRoutes(fastify: ApiInstance) {
   fastify.get(
     '/feedback',
     {
+      config: { permission: 'feedback:read' },
       schema: {
         querystring: feedbackListQuerySchema,
         response: { 200: feedbackResponsePageSchema, ...errorResponses(400, 401) },
@@ -36,6 +37,7 @@ export default async function feedbackRoutes(fastify: ApiInstance) {
   fastify.delete(
     '/feedback/:id',
     {
+      config: { permission: 'feedback:delete' },
       schema: {
         params: idParamsSchema('Survey response not found'),
         response: { 200: erasureResultSchema, ...errorResponses(401, 403, 404) },

@@ -35,13 +35,17 @@ export default async function surveyInsightRoutes(fastify: ApiInstance) {
 
   fastify.get(
     '/feedback/insight',
-    { schema: { response: { 200: surveyInsightSchema, ...errorResponses(401) } } },
+    {
+      config: { permission: 'feedback:read' },
+      schema: { response: { 200: surveyInsightSchema, ...errorResponses(401) } },
+    },
     async () => buildSurveyInsight(db),
   );
 
   fastify.get(
     '/feedback/answers',
     {
+      config: { permission: 'feedback:read' },
       schema: {
         querystring: surveyAnswersQuerySchema,
         response: { 200: surveyTextAnswerPageSchema, ...errorResponses(400, 401) },
@@ -53,6 +57,7 @@ export default async function surveyInsightRoutes(fastify: ApiInstance) {
   fastify.get(
     '/feedback/export',
     {
+      config: { permission: 'feedback:export' },
       schema: {
         produces: ['text/csv'],
         response: { 200: csvResponse('Every survey response'), ...errorResponses(401) },

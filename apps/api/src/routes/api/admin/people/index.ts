@@ -10,6 +10,7 @@ export default async function peopleRoutes(fastify: ApiInstance) {
   fastify.get(
     '/people/timeline',
     {
+      config: { permission: 'people:read' },
       schema: {
         querystring: personTimelineQuerySchema,
         response: { 200: personTimelineSchema, ...errorResponses(400, 401) },

@@ -26,6 +26,7 @@ export default async function sourceRoutes(fastify: ApiInstance) {
   fastify.get(
     '/waitlist/sources',
     {
+      config: { permission: 'waitlist:read' },
       schema: {
         querystring: signupSourcesQuerySchema,
         response: { 200: signupSourcesSchema, ...errorResponses(400, 401) },

@@ -40,6 +40,7 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
   fastify.get(
     '/waitlist',
     {
+      config: { permission: 'waitlist:read' },
       schema: {
         querystring: waitlistListQuerySchema,
         response: { 200: waitlistPageSchema, ...errorResponses(400, 401) },
@@ -56,6 +57,7 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
   fastify.get(
     '/waitlist/:id/referrals',
     {
+      config: { permission: 'waitlist:read' },
       schema: {
         params: entryParams,
         response: { 200: referralChainSchema, ...errorResponses(401, 404) },
@@ -72,6 +74,7 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
   fastify.post(
     '/waitlist/:id/resend-confirmation',
     {
+      config: { permission: 'waitlist:write' },
       schema: {
         params: entryParams,
         response: { 202: queuedEmailSchema, ...errorResponses(401, 403, 404, 409) },
@@ -108,6 +111,7 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
   fastify.get(
     '/waitlist/export',
     {
+      config: { permission: 'waitlist:export' },
       schema: {
         produces: ['text/csv'],
         response: { 200: csvResponse('Every waitlist entry'), ...errorResponses(401) },
@@ -144,6 +148,7 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
   fastify.delete(
     '/waitlist/:id',
     {
+      config: { permission: 'waitlist:write' },
       schema: {
         params: idParamsSchema('Waitlist entry not found'),
         response: { 200: erasureResultSchema, ...errorResponses(401, 403, 404) },
