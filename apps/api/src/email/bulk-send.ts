@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { isUuid } from '../errors';
 import { findParticipantsByIds } from '../beta/participants-repository';
 import type { Mailer } from './mailer';
+import { erasedSuppressionKey } from './suppressions-repository';
 
 /** A dry run can be confirmed for this long; after that the list may have changed. */
 const DRY_RUN_TTL_MINUTES = 30;
@@ -39,13 +40,15 @@ export async function planBulkSend(
     .filter((id) => !found.has(id))
     .map((id) => ({ id, name: '', email: '', reason: 'not_found' }));
   const emails = participants.map((participant) => participant.email.toLowerCase());
+  // A suppression kept from an erasure names the address by its erased key.
+  const addressOf = new Map(emails.map((email) => [erasedSuppressionKey(email), email]));
   const [suppressions, recent] = emails.length
     ? await Promise.all([
         db
           .selectFrom('emailSuppressions')
           .select(['email', 'origin'])
           .where('stream', '=', 'broadcast')
-          .where('email', 'in', emails)
+          .where('email', 'in', [...emails, ...addressOf.keys()])
           .execute(),
         db
           .selectFrom('emailOutbox')
@@ -57,7 +60,9 @@ export async function planBulkSend(
           .execute(),
       ])
     : [[], []];
-  const suppressed = new Map(suppressions.map((row) => [row.email, row.origin]));
+  const suppressed = new Map(
+    suppressions.map((row) => [addressOf.get(row.email) ?? row.email, row.origin]),
+  );
   const recentlySent = new Set(recent.map((row) => row.email));
   const recipients: BetaParticipant[] = [];
   for (const participant of participants) {
@@ -72,6 +77,37 @@ export async function planBulkSend(
     else recipients.push(participant);
   }
   return { recipients, skipped };
+}
+
+/**
+ * Erasure: the runs forget the erased participants (their skip entries, with
+ * name and address, and their ids among the recipients). Their messages were
+ * deleted with the rest of their mail. Returns how many runs changed.
+ */
+export async function forgetInBulkRuns(
+  db: DB,
+  { email, participantIds }: { email: string; participantIds: string[] },
+): Promise<number> {
+  const ids = participantIds.filter(isUuid);
+  const names = sql<boolean>`(lower(entry->>'email') = lower(${email}) or entry->>'id' = any(${ids}::text[]))`;
+  const result = await db
+    .updateTable('bulkSendRuns')
+    .set({
+      skipped: sql<string>`coalesce((
+        select jsonb_agg(entry) from jsonb_array_elements(skipped) as entry where not ${names}
+      ), '[]'::jsonb)`,
+      recipientIds: sql<string[]>`array(
+        select id from unnest(recipient_ids) as id where id <> all(${ids}::uuid[])
+      )`,
+    })
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`exists (select 1 from jsonb_array_elements(skipped) as entry where ${names})`,
+        sql<boolean>`recipient_ids && ${ids}::uuid[]`,
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export async function createDryRun(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Page } from '@repo/api-client';
 import type { DB, EmailStream, SuppressionOrigin } from '@repo/db';
 import { sql } from 'kysely';
@@ -12,6 +13,52 @@ export interface SuppressionInput {
   at?: Date;
 }
 
+/*
+ * An erased person's suppressions (issue 19) must keep working without keeping
+ * the address: erasure replaces it with `erased:` and the SHA-256 of the
+ * lower-cased address. Every lookup by address matches either form, so the
+ * address still gets no mail, and nobody reading the table learns it.
+ */
+const ERASED_PREFIX = 'erased:';
+
+/** What an erased suppression keeps in place of `email`. */
+export function erasedSuppressionKey(email: string): string {
+  return `${ERASED_PREFIX}${createHash('sha256').update(email.toLowerCase(), 'utf8').digest('hex')}`;
+}
+
+/** The forms a suppression of `email` may be stored under. */
+function storedForms(email: string): string[] {
+  return [email.toLowerCase(), erasedSuppressionKey(email)];
+}
+
+/**
+ * Erasure: the address's suppressions keep their stream, reason and time, under
+ * the erased key, without the provider's detail (it may quote the address).
+ * Returns how many were kept that way.
+ */
+export async function pseudonymiseSuppressions(db: DB, email: string): Promise<number> {
+  const key = erasedSuppressionKey(email);
+  // A stream already suppressed under the key (an earlier erasure) keeps that row.
+  await db
+    .deleteFrom('emailSuppressions as s')
+    .where('s.email', '=', email.toLowerCase())
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('emailSuppressions as k')
+          .select('k.email')
+          .where('k.email', '=', key)
+          .whereRef('k.stream', '=', 's.stream'),
+      ),
+    )
+    .execute();
+  const result = await db
+    .updateTable('emailSuppressions')
+    .set({ email: key, detail: null })
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /**
  * Stops mail to an address on one stream. Idempotent: the first reason stays.
  * Returns true when the address was not suppressed there before.
@@ -21,6 +68,8 @@ export async function suppressEmail(
   email: string,
   { stream, reason, origin, detail = null, at }: SuppressionInput,
 ): Promise<boolean> {
+  // Suppressed before an erasure: it stays so, under the erased key.
+  if (await findSuppression(db, email, stream)) return false;
   const inserted = await db
     .insertInto('emailSuppressions')
     .values({
@@ -52,7 +101,7 @@ export async function unsuppressEmail(
 ): Promise<boolean> {
   const result = await db
     .deleteFrom('emailSuppressions')
-    .where('email', '=', email.toLowerCase())
+    .where('email', 'in', storedForms(email))
     .where('stream', '=', stream)
     .where('origin', 'in', LIFTABLE_BY_POSTMARK)
     .where('createdAt', '<=', notAfter)
@@ -68,7 +117,7 @@ export async function removeSuppression(
 ): Promise<SuppressionOrigin | undefined> {
   const row = await db
     .deleteFrom('emailSuppressions')
-    .where('email', '=', email.toLowerCase())
+    .where('email', 'in', storedForms(email))
     .where('stream', '=', stream)
     .returning('origin')
     .executeTakeFirst();
@@ -84,7 +133,7 @@ export async function findSuppression(
   return db
     .selectFrom('emailSuppressions')
     .select(['reason', 'createdAt'])
-    .where('email', '=', email.toLowerCase())
+    .where('email', 'in', storedForms(email))
     .where('stream', '=', stream)
     .executeTakeFirst();
 }
@@ -106,7 +155,10 @@ export async function listSuppressions(
   if (query.stream) base = base.where('stream', '=', query.stream);
   if (query.search) {
     const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    base = base.where(sql<boolean>`email like ${pattern}`);
+    // An erased address is found by typing it in full.
+    base = base.where(
+      sql<boolean>`(email like ${pattern} or email = ${erasedSuppressionKey(query.search.trim())})`,
+    );
   }
   const [rows, count] = await Promise.all([
     base

@@ -1,5 +1,7 @@
 import type { DB } from '@repo/db';
 import { sql } from 'kysely';
+import { forgetInBulkRuns } from '../email/bulk-send';
+import { pseudonymiseSuppressions } from '../email/suppressions-repository';
 
 /** What an erasure removed, table by table (counts only: the data is gone). */
 export interface ErasureCounts {
@@ -109,9 +111,10 @@ export async function eraseFeedbackResponse(
 
 /**
  * Everything kept about one address (any case): waitlist entries, contact
- * messages, survey responses, beta participants, their mail and the analytics
- * that name the address or one of those records. The opt-out list keeps the
- * address, so that a later bulk send still skips it.
+ * messages, survey responses, beta participants, their mail, their place in
+ * bulk sends and the analytics that name the address or one of those records.
+ * The opt-out list keeps only a hash of the address (issue 19), so that later
+ * mail still skips it while nobody reading the table learns it.
  */
 export async function eraseEverythingOf(db: DB, email: string): Promise<ErasureCounts> {
   const participants = await db
@@ -144,6 +147,8 @@ export async function eraseEverythingOf(db: DB, email: string): Promise<ErasureC
   const ids = [...participants, ...waitlistEntries, ...contactMessages, ...feedbackResponses].map(
     (row) => row.id,
   );
+  await forgetInBulkRuns(db, { email, participantIds: participants.map((row) => row.id) });
+  await pseudonymiseSuppressions(db, email);
   return {
     waitlistEntries: waitlistEntries.length,
     contactMessages: contactMessages.length,
