@@ -1,11 +1,40 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_FAILURES } from '../src/auth/login-throttle';
 import { insertStaffUser, STAFF_PASSWORD } from './helpers/admin';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
+/**
+ * When set, sign-in requests wait before their handler until `size` of them have
+ * arrived (or 20 s pass): concurrent requests then really overlap.
+ */
+let gate: { size: number; arrived: number; open: Promise<void>; release: () => void } | undefined;
+function armGate(size: number) {
+  let release = () => {};
+  const open = new Promise<void>((resolve) => (release = resolve));
+  gate = { size, arrived: 0, open, release };
+}
+
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'true' });
+  ctx = await createTestContext({ TRUST_PROXY: 'true' }, undefined, {
+    onRoute: (route) => {
+      if (route.url !== '/api/login') return;
+      route.preHandler = [
+        async () => {
+          if (!gate) return;
+          gate.arrived += 1;
+          if (gate.arrived >= gate.size) gate.release();
+          await Promise.race([gate.open, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+        },
+        ...(Array.isArray(route.preHandler)
+          ? route.preHandler
+          : route.preHandler
+            ? [route.preHandler]
+            : []),
+      ];
+    },
+  });
   await insertStaffUser(ctx, { username: 'colleague' });
   await insertStaffUser(ctx, { username: 'other' });
 });
@@ -118,4 +147,30 @@ describe('login throttling', () => {
     // The same account from elsewhere is fine.
     expect((await login('colleague', STAFF_PASSWORD, '192.0.2.71')).statusCode).toBe(200);
   });
+
+  it('of 40 concurrent wrong passwords from 20 addresses at once, at most the free failures are checked; then even the right one waits, but not from the owner’s known address', async () => {
+    await insertStaffUser(ctx, { username: 'besieged' });
+    // The owner signed in from home before: that address is trusted.
+    expect((await login('besieged', STAFF_PASSWORD, '198.51.100.40')).statusCode).toBe(200);
+
+    armGate(40);
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        login('besieged', `wrong-guess-${index}`, `203.0.113.${100 + (index % 20)}`),
+      ),
+    ).finally(() => (gate = undefined));
+    const codes = responses.map((response) => response.statusCode);
+    const checked = codes.filter((code) => code === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(FREE_FAILURES);
+    expect(codes.filter((code) => code === 429)).toHaveLength(40 - checked);
+
+    // Locked: the right password from a new address is refused, unchecked.
+    const right = await login('besieged', STAFF_PASSWORD, '203.0.113.250');
+    expect(right.statusCode).toBe(429);
+    expect(right.json().type).toBe('login_throttled');
+    // The owner, from the known address, is not locked out by the attackers.
+    expect((await login('besieged', STAFF_PASSWORD, '198.51.100.40')).statusCode).toBe(200);
+    // Without the claim, all 40 passwords are hashed: time enough to fail, not to time out.
+  }, 180_000);
 });

@@ -20,7 +20,8 @@ export interface UsersTable {
   username: string;
   email: string;
   name: string;
-  passwordHash: string;
+  /** Null while pending: the owner sets it when confirming the address (migration 013). */
+  passwordHash: string | null;
   /** Pending until the owner clicks the link mailed to the address (migration 005). */
   status: Generated<UserStatus>;
   emailVerifiedAt: Date | null;

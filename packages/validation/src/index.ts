@@ -8,6 +8,7 @@ export * from './survey-progress';
 export * from './auth';
 export * from './admin';
 export * from './email-links';
+export * from './staff-accounts';
 export * from './roles';
 export * from './audit-log';
 export * from './invite-codes';

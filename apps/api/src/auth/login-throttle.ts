@@ -1,5 +1,5 @@
 import type { DB } from '@repo/db';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 
 /*
  * Failed sign-ins are counted in the database (shared by every API instance) under
@@ -10,12 +10,23 @@ import { sql } from 'kysely';
  * A sign-in from an address where the account signed in successfully in the last
  * TRUST_DAYS days ('trusted:<userId>:<ip>') skips the account key, so nobody can
  * lock a colleague out from elsewhere; it still counts against its own address.
+ *
+ * An attempt is counted as a failure before its password is checked (claimAttempt:
+ * increment, then decide, in one statement), so of N concurrent guesses at most
+ * FREE_FAILURES are checked; a success clears the count. While a guess past the
+ * free ones is being checked its key stays locked; once it failed, the back-off
+ * starts from the end of the check (lockAfterFailure).
  */
-const FREE_FAILURES = 5;
+export const FREE_FAILURES = 5;
 const MAX_LOCK_SECONDS = 15 * 60;
 const TRUST_DAYS = 30;
 /** A failure streak older than this starts over. */
 const STREAK_RESET_HOURS = 24;
+/**
+ * How much longer than its back-off a key stays locked while a guess is checked:
+ * a process that dies mid-check leaves a lock that still ends.
+ */
+const CHECK_HOLD_SECONDS = 10;
 
 export const accountKey = (username: string) => `account:${username.toLowerCase()}`;
 export const addressKey = (ip: string) => `address:${ip}`;
@@ -47,6 +58,63 @@ export async function isTrustedAddress(db: DB, userId: string, ip: string): Prom
   return row !== undefined;
 }
 
+/** now() plus the back-off after `failures` consecutive failures (SQL). */
+const backoffUntil = (failures: RawBuilder<unknown>) =>
+  sql<Date>`now() + make_interval(secs => least(
+    ${MAX_LOCK_SECONDS}::float8, power(2, least(${failures} - ${FREE_FAILURES}, 30))))`;
+
+/**
+ * Counts this attempt as a failure on every key, before its password is checked,
+ * unless one of the keys is locked: then nothing is counted. Returns 0 when the
+ * attempt may be checked, else the seconds until it may be tried again. Keys are
+ * taken in one order by every request, so two attempts never wait for each other
+ * in a cycle.
+ */
+export async function claimAttempt(db: DB, keys: string[]): Promise<number> {
+  const sorted = [...new Set(keys)].sort();
+  const rows = sorted.map((key) => sql`(${key}, 1, null::timestamptz, now())`);
+  const admitted = await db
+    .transaction()
+    .execute(async (trx) => {
+      const counted = await sql<{ key: string }>`
+        insert into login_throttle as t (key, failures, locked_until, updated_at)
+        values ${sql.join(rows)}
+        on conflict (key) do update set
+          failures = case
+            when t.updated_at < now() - make_interval(hours => ${STREAK_RESET_HOURS}) then 1
+            else t.failures + 1 end,
+          locked_until = case
+            when t.updated_at >= now() - make_interval(hours => ${STREAK_RESET_HOURS})
+              and t.failures + 1 >= ${FREE_FAILURES}
+            then ${backoffUntil(sql`t.failures + 1`)} + make_interval(secs => ${CHECK_HOLD_SECONDS})
+            else null end,
+          updated_at = now()
+        where t.locked_until is null or t.locked_until <= now()
+        returning key
+      `.execute(trx);
+      // A locked key: roll back what the others counted.
+      if (counted.rows.length < sorted.length) throw new AttemptRefused();
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AttemptRefused) return false;
+      throw error;
+    });
+  return admitted ? 0 : Math.max(1, await lockedForSeconds(db, sorted));
+}
+
+class AttemptRefused extends Error {}
+
+/** After a claimed attempt failed: the keys past the free failures back off from now. */
+export async function lockAfterFailure(db: DB, keys: string[]): Promise<void> {
+  await db
+    .updateTable('loginThrottle')
+    .set({ lockedUntil: backoffUntil(sql`failures`) })
+    .where('key', 'in', keys)
+    .where('failures', '>=', FREE_FAILURES)
+    .execute();
+}
+
 /** Counts one failure against each key and locks those past the free failures. */
 export async function recordFailure(db: DB, keys: string[]): Promise<void> {
   for (const key of keys) {
@@ -60,8 +128,7 @@ export async function recordFailure(db: DB, keys: string[]): Promise<void> {
         locked_until = case
           when t.updated_at >= now() - make_interval(hours => ${STREAK_RESET_HOURS})
             and t.failures + 1 >= ${FREE_FAILURES}
-          then now() + make_interval(secs => least(
-            ${MAX_LOCK_SECONDS}::float8, power(2, least(t.failures + 1 - ${FREE_FAILURES}, 30))))
+          then ${backoffUntil(sql`t.failures + 1`)}
           else null end,
         updated_at = now()
     `.execute(db);

@@ -1,4 +1,9 @@
-import { acceptInviteSchema, newPassword, registerSchema } from '@repo/validation';
+import {
+  acceptInviteSchema,
+  newPassword,
+  registerSchema,
+  verifyEmailSchema,
+} from '@repo/validation';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 
 /**
@@ -13,3 +18,4 @@ const serverNewPassword = newPassword.refine(
 
 export const serverRegisterSchema = registerSchema.extend({ password: serverNewPassword });
 export const serverAcceptInviteSchema = acceptInviteSchema.extend({ password: serverNewPassword });
+export const serverVerifyEmailSchema = verifyEmailSchema.extend({ password: serverNewPassword });

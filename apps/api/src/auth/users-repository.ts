@@ -1,4 +1,5 @@
 import type { DB, UserStatus } from '@repo/db';
+import { PENDING_ACCOUNT_DAYS } from '@repo/validation';
 import { sql } from 'kysely';
 
 export interface PublicUser {
@@ -57,15 +58,23 @@ export async function usernameOrEmailTaken(
 
 export function insertUser(
   db: DB,
-  user: {
-    username: string;
-    email: string;
-    name: string;
-    passwordHash: string;
-    status: 'pending' | 'active';
-    /** Set when the owner proved the mailbox (an accepted invitation). */
-    emailVerifiedAt?: Date | null;
-  },
+  user:
+    | {
+        username: string;
+        email: string;
+        name: string;
+        passwordHash: string;
+        status: 'active';
+        /** Set when the owner proved the mailbox (an accepted invitation). */
+        emailVerifiedAt?: Date | null;
+      }
+    | {
+        username: string;
+        email: string;
+        name: string;
+        /** No password: the person who proves the mailbox sets it (issue 19). */
+        status: 'pending';
+      },
 ): Promise<PublicUser> {
   return db.insertInto('users').values(user).returning(publicColumns).executeTakeFirstOrThrow();
 }
@@ -77,4 +86,54 @@ export async function updatePasswordHash(db: DB, id: string, passwordHash: strin
 /** Serialises registrations so two "first" accounts cannot be created at once. */
 export async function lockRegistrations(db: DB): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('wordloom:registration'))`.execute(db);
+}
+
+/** The account holding `email` (any status), if any. */
+export function findUserByEmail(db: DB, email: string) {
+  return db
+    .selectFrom('users')
+    .select(publicColumns)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** A pending registration older than this can no longer be confirmed, and is purged daily. */
+const pendingExpired = sql<boolean>`created_at <= now() - make_interval(days => ${PENDING_ACCOUNT_DAYS})`;
+
+/**
+ * Makes the pending account `id` active with the password its owner just set,
+ * unless it expired; undefined when there is no such account.
+ */
+export function activatePendingUser(db: DB, id: string, passwordHash: string) {
+  return db
+    .updateTable('users')
+    .set({ status: 'active', passwordHash, emailVerifiedAt: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where(sql<boolean>`not ${pendingExpired}`)
+    .returning(publicColumns)
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes the account `id` only while it is pending (its tokens go with it: the
+ * foreign key cascades); false when it is not pending (or does not exist).
+ */
+export async function deletePendingUser(db: DB, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('users')
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Deletes pending registrations older than PENDING_ACCOUNT_DAYS; returns how many. */
+export async function purgeExpiredPendingUsers(db: DB): Promise<number> {
+  const result = await db
+    .deleteFrom('users')
+    .where('status', '=', 'pending')
+    .where(pendingExpired)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -46,9 +46,9 @@ export function signInAdmin(ctx: TestContext): Promise<AdminSession> {
 }
 
 /**
- * Inserts an account (active unless told otherwise) with STAFF_PASSWORD and a
- * built-in role (Admin unless told otherwise: what every account could do before
- * roles, but staff and keys); returns its id.
+ * Inserts an account (active unless told otherwise) with STAFF_PASSWORD (none when
+ * pending) and a built-in role (Admin unless told otherwise: what every account
+ * could do before roles, but staff and keys); returns its id.
  */
 export async function insertStaffUser(
   ctx: TestContext,
@@ -67,7 +67,8 @@ export async function insertStaffUser(
       username: user.username,
       email: user.email ?? `${user.username}@wordloom.ai`,
       name: user.name ?? 'Staff Member',
-      passwordHash: STAFF_PASSWORD_HASH,
+      // A pending account has no password yet (migration 013).
+      passwordHash: user.status === 'pending' ? null : STAFF_PASSWORD_HASH,
       status: user.status ?? 'active',
       roleId: db
         .selectFrom('roles')

@@ -1,6 +1,7 @@
 import type { DB } from '@repo/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { purgeExpiredPendingUsers } from '../../auth/users-repository';
 import { clearAbandonedSurveyAnswers } from '../../survey/survey-progress-repository';
 import { purgeUnconfirmedSignups } from '../../waitlist/confirmation';
 
@@ -69,6 +70,11 @@ export default fp(
         .then(() => purgeUnconfirmedSignups(db, config.UNCONFIRMED_SIGNUP_RETENTION_DAYS))
         .then((purged) => {
           if (purged > 0) log.info({ purged }, 'unconfirmed waitlist signups purged');
+        })
+        // Issue 19: a staff registration nobody confirmed in 7 days is deleted.
+        .then(() => purgeExpiredPendingUsers(db))
+        .then((purged) => {
+          if (purged > 0) log.info({ purged }, 'expired pending staff accounts purged');
         })
         .catch((error: unknown) => log.error({ err: error }, 'analytics purge failed'))
         .finally(() => {

@@ -1,27 +1,25 @@
 import {
-  accountLinkTokenBodySchema,
   accountLinkTokenQuerySchema,
   loginSchema,
   objectOrEmpty,
   setupTokenField,
+  STAFF_ACCOUNT_MESSAGES,
+  verifyEmailResponseSchema,
 } from '@repo/validation';
 import {
   inviteDetailsSchema,
   messageResponseSchema,
-  publicUserSchema,
   registerResponseSchema,
   setupStatusSchema,
+  signedInUserSchema,
 } from '@repo/validation/responses';
+import type { DB } from '@repo/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  type AuditActor,
-  publicActor,
-  recordAudit,
-  staffActor,
-} from '../../../audit/audit-log';
+import { type AuditActor, publicActor, recordAudit, staffActor } from '../../../audit/audit-log';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../../errors';
 import { allowedOrigins, assertAllowedOrigin } from '../../../plugins/app/admin-auth';
 import { sessionUser } from '../../../plugins/app/authentication';
+import { withAccess } from '../../../roles/roles-repository';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 import {
@@ -36,21 +34,30 @@ import { emailDomain } from '../../../auth/email-domain';
 import {
   accountKey,
   addressKey,
+  claimAttempt,
   isTrustedAddress,
-  lockedForSeconds,
+  lockAfterFailure,
   recordFailure,
   recordSuccess,
   throttledMessage,
 } from '../../../auth/login-throttle';
 import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from '../../../auth/password';
-import { serverAcceptInviteSchema, serverRegisterSchema } from '../../../auth/password-policy';
+import {
+  serverAcceptInviteSchema,
+  serverRegisterSchema,
+  serverVerifyEmailSchema,
+} from '../../../auth/password-policy';
+import { registrationNotice } from '../../../auth/registration-notices';
 import {
   generateSetupToken,
   SETUP_TOKEN_REQUIRED_MESSAGE,
   setupTokenMatches,
 } from '../../../auth/setup-token';
 import {
+  activatePendingUser,
   countUsers,
+  deletePendingUser,
+  findUserByEmail,
   findUserForLogin,
   insertUser,
   lockRegistrations,
@@ -64,7 +71,6 @@ export const REGISTRATION_CLOSED_MESSAGE =
 export const ACCOUNT_PENDING_MESSAGE =
   'Confirm your email address first: we sent you a link when you registered.';
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled. Ask an administrator.';
-const EMAIL_CONFIRMED_MESSAGE = 'Email confirmed. You can now sign in.';
 const DUPLICATE_USER_MESSAGE = 'That username or email is already registered';
 
 const pendingRegistrationMessage = (email: string) =>
@@ -130,11 +136,11 @@ export default async function authRoutes(fastify: ApiInstance) {
 
   fastify.get(
     '/user',
-    { schema: { response: { 200: publicUserSchema, ...errorResponses(401) } } },
+    { schema: { response: { 200: signedInUserSchema, ...errorResponses(401) } } },
     async (request) => {
       const user = await sessionUser(fastify, request);
       if (!user) throw unauthorized('Not authenticated');
-      return user;
+      return withAccess(db, user);
     },
   );
 
@@ -144,7 +150,7 @@ export default async function authRoutes(fastify: ApiInstance) {
       config: authLimit,
       schema: {
         body: loginSchema,
-        response: { 200: publicUserSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: signedInUserSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -155,27 +161,32 @@ export default async function authRoutes(fastify: ApiInstance) {
       // apply: an attacker elsewhere cannot lock its owner out.
       const trusted = found ? await isTrustedAddress(db, found.id, ip) : false;
       const keys = trusted ? [addressKey(ip)] : [addressKey(ip), accountKey(username)];
-      const locked = await lockedForSeconds(db, keys);
+      // Counted as a failure before the password is checked (issue 19): of many
+      // concurrent guesses, only the free ones are checked at all.
+      const locked = await claimAttempt(db, keys);
       if (locked > 0) throw throttled(reply, locked);
 
-      // Verify against a dummy hash when the user is unknown, so timing does not reveal usernames.
+      // Verify against a dummy hash when the user is unknown (or pending, without a
+      // password), so timing does not reveal usernames.
       const valid = await verifyPassword(
         password,
         found?.passwordHash ?? (await timingDummyHash()),
       );
       if (!found || !valid) {
-        await recordFailure(db, [addressKey(ip), accountKey(username)]);
+        await lockAfterFailure(db, keys);
+        // From a trusted address the account key does not gate, but still counts.
+        if (trusted) await recordFailure(db, [accountKey(username)]);
         throw new AppError(401, 'Invalid username or password', 'invalid_credentials');
       }
       const { passwordHash, ...user } = found;
       if (user.status === 'pending') throw forbidden(ACCOUNT_PENDING_MESSAGE, 'account_pending');
       if (user.status === 'disabled') throw forbidden(ACCOUNT_DISABLED_MESSAGE, 'account_disabled');
       // Hashes made with weaker parameters are upgraded while the password is at hand.
-      if (needsRehash(passwordHash))
+      if (passwordHash && needsRehash(passwordHash))
         await updatePasswordHash(db, user.id, await hashPassword(password));
       await recordSuccess(db, { username, userId: user.id, ip });
       await signIn(request, user);
-      return user;
+      return withAccess(db, user);
     },
   );
 
@@ -199,89 +210,138 @@ export default async function authRoutes(fastify: ApiInstance) {
       if (!firstAccount && !domainAllowed) {
         throw forbidden(REGISTRATION_CLOSED_MESSAGE, 'registration_closed');
       }
-      const passwordHash = await hashPassword(input.password);
+      // Only the operator's first account keeps the password typed here: a later
+      // one is pending, and whoever proves the mailbox sets its password (issue 19).
+      const passwordHash = firstAccount ? await hashPassword(input.password) : undefined;
 
       const result = await db.transaction().execute(async (trx) => {
         // Serialised, so two "first" accounts cannot be created at once.
         await lockRegistrations(trx);
         const isFirstAccount = (await countUsers(trx)) === 0;
-        if (isFirstAccount && !setupTokenMatches(givenToken, setupToken)) {
-          throw forbidden(SETUP_TOKEN_REQUIRED_MESSAGE, 'setup_token_required');
+        if (isFirstAccount) {
+          if (!passwordHash || !setupTokenMatches(givenToken, setupToken)) {
+            throw forbidden(SETUP_TOKEN_REQUIRED_MESSAGE, 'setup_token_required');
+          }
+          if (await usernameOrEmailTaken(trx, input.username, input.email)) {
+            throw conflict(DUPLICATE_USER_MESSAGE, 'duplicate_user');
+          }
+          const user = await insertUser(trx, {
+            username: input.username,
+            email: input.email,
+            name: input.name,
+            passwordHash,
+            status: 'active',
+          });
+          await recordAudit(trx, selfActor(request, user), {
+            action: 'account.register',
+            targetType: 'user',
+            targetId: user.id,
+            details: { status: user.status, firstAccount: true },
+          });
+          return user;
         }
         // The allow-list is a filter; owning the mailbox is proven by the emailed link.
-        if (!isFirstAccount && !domainAllowed) {
-          throw forbidden(REGISTRATION_CLOSED_MESSAGE, 'registration_closed');
-        }
-        if (await usernameOrEmailTaken(trx, input.username, input.email)) {
-          throw conflict(DUPLICATE_USER_MESSAGE, 'duplicate_user');
-        }
-        // The operator's first account (setup token) is active at once; later ones are
-        // pending until their owner opens the link mailed to the address.
-        const user = await insertUser(trx, {
-          username: input.username,
-          email: input.email,
-          name: input.name,
-          passwordHash,
-          status: isFirstAccount ? 'active' : 'pending',
-        });
-        if (!isFirstAccount) {
-          const { mail } = await issueAccountToken(trx, config, {
-            purpose: 'verify_email',
-            email: user.email,
-            userId: user.id,
-          });
-          await mailer.queue(trx, [mail]);
-        }
-        await recordAudit(trx, selfActor(request, user), {
-          action: 'account.register',
-          targetType: 'user',
-          targetId: user.id,
-          details: { status: user.status, firstAccount: isFirstAccount },
-        });
-        return user;
+        if (!domainAllowed) throw forbidden(REGISTRATION_CLOSED_MESSAGE, 'registration_closed');
+        await registerPending(trx, request, input);
+        return undefined;
       });
 
-      if (result.status === 'active') {
+      if (result) {
         await signIn(request, result);
-        return reply.status(201).send(result);
+        return reply.status(201).send(await withAccess(db, result));
       }
+      // The same answer whether an account was created, the address already has one,
+      // or the username is taken: the mailbox is told which (issue 19).
       return reply
         .status(201)
-        .send({ status: 'pending', message: pendingRegistrationMessage(result.email) });
+        .send({ status: 'pending', message: pendingRegistrationMessage(input.email) });
     },
   );
+
+  /**
+   * A later registration: a pending account and its link, unless the address already
+   * has an account or the username is taken, in which case the address gets a note
+   * instead and nothing is created. A registration nobody confirmed yet is replaced.
+   */
+  async function registerPending(
+    trx: DB,
+    request: FastifyRequest,
+    input: { username: string; email: string; name: string },
+  ): Promise<void> {
+    const holder = await findUserByEmail(trx, input.email);
+    if (holder && holder.status !== 'pending') {
+      await mailer.queue(trx, [registrationNotice(config, 'address_registered', holder.email)]);
+      return;
+    }
+    if (holder && (await deletePendingUser(trx, holder.id))) {
+      await recordAudit(trx, selfActor(request, undefined), {
+        action: 'account.replace_pending',
+        targetType: 'user',
+        targetId: holder.id,
+        details: { by: 'registration' },
+      });
+    }
+    if (await usernameOrEmailTaken(trx, input.username, input.email)) {
+      await mailer.queue(trx, [registrationNotice(config, 'username_taken', input.email)]);
+      return;
+    }
+    const user = await insertUser(trx, {
+      username: input.username,
+      email: input.email,
+      name: input.name,
+      status: 'pending',
+    });
+    const { mail } = await issueAccountToken(trx, config, {
+      purpose: 'verify_email',
+      email: user.email,
+      userId: user.id,
+    });
+    await mailer.queue(trx, [mail]);
+    await recordAudit(trx, selfActor(request, user), {
+      action: 'account.register',
+      targetType: 'user',
+      targetId: user.id,
+      details: { status: user.status, firstAccount: false },
+    });
+  }
 
   fastify.post(
     '/verify-email',
     {
       config: authLimit,
+      // The link is checked before the form: an expired link is told so, whatever was typed.
+      preValidation: async (request) => {
+        const token = tokenOfBody(request.body);
+        if (!token || !(await findValidAccountToken(db, token, 'verify_email'))) {
+          throw invalidToken();
+        }
+      },
       schema: {
-        body: accountLinkTokenBodySchema,
-        response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
+        body: serverVerifyEmailSchema,
+        response: { 200: verifyEmailResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
       const token = tokenOf(request.body.token);
       if (!token) throw invalidToken();
-      await db.transaction().execute(async (trx) => {
+      // The password is set by whoever opens the link, that is whoever holds the
+      // mailbox: not by whoever registered the address (issue 19).
+      const passwordHash = await hashPassword(request.body.password);
+      const user = await db.transaction().execute(async (trx) => {
         const used = await consumeAccountToken(trx, token, 'verify_email');
         if (!used?.userId) throw invalidToken();
-        // Only a pending account: a link never re-enables a disabled one.
-        const user = await trx
-          .updateTable('users')
-          .set({ status: 'active', emailVerifiedAt: new Date() })
-          .where('id', '=', used.userId)
-          .where('status', '=', 'pending')
-          .returning(['id', 'username'])
-          .executeTakeFirst();
-        if (!user) throw invalidToken();
-        await recordAudit(
-          trx,
-          staffActor(user, request.ip),
-          { action: 'account.verify', targetType: 'user', targetId: user.id },
-        );
+        // Only a pending account, not past its PENDING_ACCOUNT_DAYS: a link never
+        // re-enables a disabled one.
+        const activated = await activatePendingUser(trx, used.userId, passwordHash);
+        if (!activated) throw invalidToken();
+        await recordAudit(trx, selfActor(request, activated), {
+          action: 'account.verify',
+          targetType: 'user',
+          targetId: activated.id,
+        });
+        return activated;
       });
-      return { message: EMAIL_CONFIRMED_MESSAGE };
+      return { message: STAFF_ACCOUNT_MESSAGES.emailConfirmed, username: user.username };
     },
   );
 
@@ -313,7 +373,7 @@ export default async function authRoutes(fastify: ApiInstance) {
       },
       schema: {
         body: serverAcceptInviteSchema,
-        response: { 201: publicUserSchema, ...errorResponses(400, 409, 429) },
+        response: { 201: signedInUserSchema, ...errorResponses(400, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -325,6 +385,16 @@ export default async function authRoutes(fastify: ApiInstance) {
         await lockRegistrations(trx);
         const invite = await consumeAccountToken(trx, token, 'invite');
         if (!invite) throw invalidToken();
+        // A registration of the address that nobody confirmed gives way to its owner.
+        const holder = await findUserByEmail(trx, invite.email);
+        if (holder?.status === 'pending' && (await deletePendingUser(trx, holder.id))) {
+          await recordAudit(trx, selfActor(request, undefined), {
+            action: 'account.replace_pending',
+            targetType: 'user',
+            targetId: holder.id,
+            details: { by: 'accepted_invitation' },
+          });
+        }
         if (await usernameOrEmailTaken(trx, input.username, invite.email)) {
           throw conflict(DUPLICATE_USER_MESSAGE, 'duplicate_user');
         }
@@ -346,7 +416,7 @@ export default async function authRoutes(fastify: ApiInstance) {
         return created;
       });
       await signIn(request, user);
-      return reply.status(201).send(user);
+      return reply.status(201).send(await withAccess(db, user));
     },
   );
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { StaffAccount, StaffSession } from '@repo/api-client';
-import type { DB } from '@repo/db';
+import type { DB, UserStatus } from '@repo/db';
 import { sql } from 'kysely';
 import { sessionAlive, type SessionLifetimes } from '../../../../plugins/external/session-store';
 
@@ -109,19 +109,32 @@ export async function endAllSessions(db: DB, userId: string): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-export async function setAccountStatus(
+/**
+ * Moves the account `id` from status `from` to `to` (disabling stamps disabledAt,
+ * enabling clears it); false when the account is not in `from`, so two admins
+ * acting at once, or a stale console, change nothing unexpected.
+ */
+export async function changeAccountStatus(
   db: DB,
   id: string,
-  status: 'active' | 'disabled',
+  from: 'active' | 'disabled',
+  to: 'active' | 'disabled',
 ): Promise<boolean> {
   const result = await db
     .updateTable('users')
     .set(
-      status === 'disabled'
-        ? { status, disabledAt: sql<Date>`coalesce(disabled_at, now())` }
-        : { status, disabledAt: null },
+      to === 'disabled'
+        ? { status: to, disabledAt: sql<Date>`coalesce(disabled_at, now())` }
+        : { status: to, disabledAt: null },
     )
     .where('id', '=', id)
+    .where('status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The status of the account `id`, or undefined when there is none. */
+export async function accountStatus(db: DB, id: string): Promise<UserStatus | undefined> {
+  const row = await db.selectFrom('users').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status;
 }

@@ -1,4 +1,4 @@
-import { inviteStaffSchema } from '@repo/validation';
+import { inviteStaffSchema, STAFF_ACCOUNT_MESSAGES } from '@repo/validation';
 import {
   idParamsSchema,
   messageResponseSchema,
@@ -7,18 +7,21 @@ import {
   staffSessionListSchema,
   staffSessionParamsSchema,
 } from '@repo/validation/responses';
+import type { DB } from '@repo/db';
 import type { FastifyRequest } from 'fastify';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { AppError, conflict, forbidden, notFound } from '../../../../errors';
 import { issueAccountToken } from '../../../../auth/account-tokens';
 import { emailDomain } from '../../../../auth/email-domain';
+import { deletePendingUser, findUserByEmail } from '../../../../auth/users-repository';
 import {
+  accountStatus,
+  changeAccountStatus,
   endAllSessions,
   endSession,
   findAccount,
   listAccounts,
   listSessions,
-  setAccountStatus,
 } from './accounts-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
@@ -26,7 +29,6 @@ const INVITE_DOMAIN_MESSAGE =
   'Only addresses in the staff email domains (ADMIN_EMAIL_DOMAINS) can be invited.';
 const EMAIL_REGISTERED_MESSAGE = 'That email is already registered';
 const CANNOT_DISABLE_SELF_MESSAGE = 'You cannot disable your own account.';
-const INVITE_SESSION_MESSAGE = 'Inviting staff needs a signed-in session.';
 
 const ACCOUNT_NOT_FOUND = 'Account not found';
 const SESSION_NOT_FOUND = 'Session not found';
@@ -34,15 +36,30 @@ const SESSION_NOT_FOUND = 'Session not found';
 const accountParams = idParamsSchema(ACCOUNT_NOT_FOUND);
 const sessionParams = staffSessionParamsSchema(ACCOUNT_NOT_FOUND, SESSION_NOT_FOUND);
 
-/** A key must not mint staff accounts (as it cannot mint keys); told before the body is read. */
+/**
+ * Every change to staff accounts and their sessions needs a signed-in session: a
+ * key must not mint or revive staff accounts (as it cannot mint keys), nor end a
+ * colleague's session. Told before the body is read.
+ */
 async function requireSession(request: FastifyRequest) {
   if (request.admin?.kind !== 'session') {
-    throw new AppError(403, INVITE_SESSION_MESSAGE, 'session_required');
+    throw new AppError(403, STAFF_ACCOUNT_MESSAGES.sessionRequired, 'session_required');
   }
 }
 
+/** Why the account `id` could not move: 404 when it does not exist, else `refusal`. */
+async function statusRefusal(
+  db: DB,
+  id: string,
+  refusal: (status: 'pending' | 'active' | 'disabled') => AppError,
+): Promise<AppError> {
+  const status = await accountStatus(db, id);
+  return status ? refusal(status) : notFound(ACCOUNT_NOT_FOUND);
+}
+
 /**
- * Staff accounts: list, sessions, disable/enable, invitations. Disabling ends the
+ * Staff accounts: list, sessions, disable/enable, invitations, deleting a pending
+ * registration; every change needs a signed-in session. Disabling ends the
  * account's sessions. API keys belong to the installation, not to an account, so
  * disabling an account revokes no key: revoke keys separately if the person had
  * access to them.
@@ -86,6 +103,7 @@ export default async function accountRoutes(fastify: ApiInstance) {
     '/accounts/:id/sessions/:sessionId',
     {
       config: { permission: 'staff:manage' },
+      preValidation: requireSession,
       schema: {
         params: sessionParams,
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
@@ -110,6 +128,7 @@ export default async function accountRoutes(fastify: ApiInstance) {
     '/accounts/:id/disable',
     {
       config: { permission: 'staff:manage' },
+      preValidation: requireSession,
       schema: {
         params: accountParams,
         response: { 200: staffAccountResponseSchema, ...errorResponses(401, 403, 404, 409) },
@@ -121,7 +140,12 @@ export default async function accountRoutes(fastify: ApiInstance) {
         throw conflict(CANNOT_DISABLE_SELF_MESSAGE, 'cannot_disable_self');
       }
       await db.transaction().execute(async (trx) => {
-        if (!(await setAccountStatus(trx, id, 'disabled'))) throw notFound(ACCOUNT_NOT_FOUND);
+        // Only an active account: a pending one is deleted instead (never disabled, then enabled).
+        if (!(await changeAccountStatus(trx, id, 'active', 'disabled'))) {
+          throw await statusRefusal(trx, id, () =>
+            conflict(STAFF_ACCOUNT_MESSAGES.disableNotActive, 'account_not_active'),
+          );
+        }
         // Its sessions end now (requests also check the status, in case one slips through).
         const ended = await endAllSessions(trx, id);
         await recordAudit(trx, auditActorOf(request), {
@@ -139,15 +163,24 @@ export default async function accountRoutes(fastify: ApiInstance) {
     '/accounts/:id/enable',
     {
       config: { permission: 'staff:manage' },
+      preValidation: requireSession,
       schema: {
         params: accountParams,
-        response: { 200: staffAccountResponseSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: staffAccountResponseSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
       const { id } = request.params;
       await db.transaction().execute(async (trx) => {
-        if (!(await setAccountStatus(trx, id, 'active'))) throw notFound(ACCOUNT_NOT_FOUND);
+        // Only a disabled account, which was active (its address confirmed, or made by
+        // the operator): enabling a pending one would skip the emailed link (issue 19).
+        if (!(await changeAccountStatus(trx, id, 'disabled', 'active'))) {
+          throw await statusRefusal(trx, id, (status) =>
+            status === 'pending'
+              ? conflict(STAFF_ACCOUNT_MESSAGES.enablePending, 'account_pending')
+              : conflict(STAFF_ACCOUNT_MESSAGES.enableNotDisabled, 'account_not_disabled'),
+          );
+        }
         await recordAudit(trx, auditActorOf(request), {
           action: 'account.enable',
           targetType: 'user',
@@ -169,8 +202,9 @@ export default async function accountRoutes(fastify: ApiInstance) {
       },
     },
     async (request, reply) => {
-      if (request.admin?.kind !== 'session')
-        throw new AppError(403, INVITE_SESSION_MESSAGE, 'session_required');
+      if (request.admin?.kind !== 'session') {
+        throw new AppError(403, STAFF_ACCOUNT_MESSAGES.sessionRequired, 'session_required');
+      }
       const { email } = request.body;
       if (
         config.ADMIN_EMAIL_DOMAINS.length > 0 &&
@@ -180,12 +214,20 @@ export default async function accountRoutes(fastify: ApiInstance) {
       }
       const createdBy = request.admin.user.id;
       await db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .selectFrom('users')
-          .select('id')
-          .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-          .executeTakeFirst();
-        if (taken) throw conflict(EMAIL_REGISTERED_MESSAGE, 'duplicate_user');
+        const holder = await findUserByEmail(trx, email);
+        if (holder && holder.status !== 'pending') {
+          throw conflict(EMAIL_REGISTERED_MESSAGE, 'duplicate_user');
+        }
+        // A registration nobody confirmed (perhaps a stranger's) gives way to the
+        // invitation: the pending account and its links are removed (issue 19).
+        if (holder && (await deletePendingUser(trx, holder.id))) {
+          await recordAudit(trx, auditActorOf(request), {
+            action: 'account.replace_pending',
+            targetType: 'user',
+            targetId: holder.id,
+            details: { by: 'invitation' },
+          });
+        }
         const { tokenId, mail } = await issueAccountToken(trx, config, {
           purpose: 'invite',
           email,
@@ -199,6 +241,35 @@ export default async function accountRoutes(fastify: ApiInstance) {
         });
       });
       return reply.status(201).send({ message: `Invitation sent to ${email}.` });
+    },
+  );
+
+  fastify.delete(
+    '/accounts/:id',
+    {
+      config: { permission: 'staff:manage' },
+      preValidation: requireSession,
+      schema: {
+        params: accountParams,
+        response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await db.transaction().execute(async (trx) => {
+        // Only a pending account: one that was ever active is disabled, never deleted.
+        if (!(await deletePendingUser(trx, id))) {
+          throw await statusRefusal(trx, id, () =>
+            conflict(STAFF_ACCOUNT_MESSAGES.deleteNotPending, 'account_not_pending'),
+          );
+        }
+        await recordAudit(trx, auditActorOf(request), {
+          action: 'account.delete_pending',
+          targetType: 'user',
+          targetId: id,
+        });
+      });
+      return { message: STAFF_ACCOUNT_MESSAGES.pendingDeleted };
     },
   );
 }
