@@ -41,6 +41,8 @@ import type {
   SurveyProgressRequest,
   SurveyProgressSaved,
   TestEmailRequest,
+  VerifyEmailRequest,
+  VerifyEmailResponse,
   User,
   WaitlistSignupRequest,
   WaitlistPlace,
@@ -93,8 +95,8 @@ export function createConsoleEndpoints(client: ApiClient) {
       login: (body: LoginRequest) => client.post<User>(routes.auth.login, body),
       register: (body: RegisterRequest) =>
         client.post<RegisterResponse>(routes.auth.register, body),
-      verifyEmail: (token: string) =>
-        client.post<MessageResponse>(routes.auth.verifyEmail, { token }),
+      verifyEmail: (body: VerifyEmailRequest) =>
+        client.post<VerifyEmailResponse>(routes.auth.verifyEmail, body),
       acceptInvite: (body: AcceptInviteRequest) =>
         client.post<User>(routes.auth.acceptInvite, body),
       logout: () => client.post<MessageResponse>(routes.auth.logout),
@@ -141,6 +143,9 @@ export function createConsoleEndpoints(client: ApiClient) {
         disable: (id: string) =>
           client.post<StaffAccountResponse>(routes.admin.accounts.disable(id)),
         enable: (id: string) => client.post<StaffAccountResponse>(routes.admin.accounts.enable(id)),
+        /** Only a pending account (issue 19). */
+        deletePending: (id: string) =>
+          client.delete<MessageResponse>(routes.admin.accounts.account(id)),
         revokeSession: (id: string, sessionId: string) =>
           client.delete<MessageResponse>(routes.admin.accounts.session(id, sessionId)),
       },

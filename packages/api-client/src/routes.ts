@@ -89,6 +89,7 @@ const consoleRoutes = {
     accounts: {
       list: '/api/admin/accounts',
       invite: '/api/admin/accounts/invite',
+      account: (id: string) => `/api/admin/accounts/${segment(id)}` as const,
       disable: (id: string) => `/api/admin/accounts/${segment(id)}/disable` as const,
       enable: (id: string) => `/api/admin/accounts/${segment(id)}/enable` as const,
       sessions: (id: string) => `/api/admin/accounts/${segment(id)}/sessions` as const,

@@ -51,6 +51,9 @@ export type InviteDetails = Output<typeof responses.inviteDetailsSchema>;
 /** GET /api/invite?token= */
 export type InviteQuery = Query<typeof requests.accountLinkTokenQuerySchema>;
 export type AcceptInviteRequest = Input<typeof requests.acceptInviteSchema>;
+/** POST /api/verify-email: whoever opens the link sets the password (issue 19). */
+export type VerifyEmailRequest = Input<typeof requests.verifyEmailSchema>;
+export type VerifyEmailResponse = Output<typeof requests.verifyEmailResponseSchema>;
 
 // Staff accounts, audit log and erasure.
 export type StaffAccount = Output<typeof responses.staffAccountSchema>;

@@ -9,23 +9,41 @@ import { renderWithProviders } from '../../../test/render';
 const INVALID = 'This link is invalid or has expired.';
 
 describe('/verify-email', () => {
-  it('posts the token once and shows the confirmation with a way to sign in', async () => {
+  it('asks for the password, posts it with the token once, and shows the confirmation with the username', async () => {
     const { calls } = mockApi({
       'GET /api/user': noSession,
-      'POST /api/verify-email': { body: { message: 'Email confirmed. You can now sign in.' } },
+      'POST /api/verify-email': {
+        body: { message: 'Email confirmed. You can now sign in.', username: 'grace' },
+      },
     });
     const user = userEvent.setup();
-    // StrictMode runs effects twice: the single-use token must still be posted once.
     renderWithProviders(
       <StrictMode>
         <AppRoutes />
       </StrictMode>,
       { route: '/verify-email?token=abc123' },
     );
-    expect(await screen.findByText('Email confirmed. You can now sign in.')).toBeInTheDocument();
-    const posts = calls.filter((call) => call.path === '/api/verify-email');
-    expect(posts).toEqual([
-      { method: 'POST', path: '/api/verify-email', body: { token: 'abc123' } },
+    // Nothing is posted before the password is chosen.
+    const password = await screen.findByLabelText('Choose a password');
+    expect(calls.some((call) => call.path === '/api/verify-email')).toBe(false);
+
+    // Too short: the shared rule's message, and still nothing posted.
+    await user.type(password, 'short');
+    await user.click(screen.getByRole('button', { name: 'Confirm and set password' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/verify-email')).toBe(false);
+
+    await user.type(password, '-but-now-long-enough');
+    await user.click(screen.getByRole('button', { name: 'Confirm and set password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Email confirmed. You can now sign in. Your username is grace.',
+    );
+    expect(calls.filter((call) => call.path === '/api/verify-email')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/verify-email',
+        body: { token: 'abc123', password: 'short-but-now-long-enough' },
+      },
     ]);
 
     await user.click(screen.getByRole('link', { name: 'Go to sign in' }));
@@ -37,9 +55,34 @@ describe('/verify-email', () => {
       'GET /api/user': noSession,
       'POST /api/verify-email': { status: 400, body: { type: 'invalid_token', message: INVALID } },
     });
+    const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { route: '/verify-email?token=used' });
+    await user.type(await screen.findByLabelText('Choose a password'), 'a-long-password');
+    await user.click(screen.getByRole('button', { name: 'Confirm and set password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/auth');
+  });
+
+  it('shows a refused password beside its field', async () => {
+    const COMMON = 'This password is too common: choose another one.';
+    mockApi({
+      'GET /api/user': noSession,
+      'POST /api/verify-email': {
+        status: 400,
+        body: {
+          type: 'validation_error',
+          message: COMMON,
+          issues: [{ path: 'password', message: COMMON }],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/verify-email?token=fresh' });
+    await user.type(await screen.findByLabelText('Choose a password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Confirm and set password' }));
+    expect(await screen.findByText(COMMON)).toBeInTheDocument();
+    expect(screen.getByLabelText('Choose a password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert', { name: INVALID })).toBeNull();
   });
 
   it('does not call the API without a token', async () => {

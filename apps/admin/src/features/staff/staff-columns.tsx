@@ -5,7 +5,10 @@ import { useSession } from '@/features/auth/session-context';
 import { formatCount, formatDate } from '@/lib/format';
 import { AccountStatusBadge } from './account-status-badge';
 
-export type StaffAction = { kind: 'sessions' | 'disable' | 'enable'; account: StaffAccount };
+export type StaffAction = {
+  kind: 'sessions' | 'disable' | 'enable' | 'delete';
+  account: StaffAccount;
+};
 
 function AccountActions({
   account,
@@ -37,6 +40,17 @@ function AccountActions({
           aria-label={`Enable ${account.username}`}
         >
           Enable
+        </Button>
+      ) : account.status === 'pending' ? (
+        // Issue 19: a pending account only becomes active through its emailed link;
+        // staff may remove it (never disable, then enable it).
+        <Button
+          size="sm"
+          variant="destructive"
+          onClick={() => onAction({ kind: 'delete', account })}
+          aria-label={`Delete ${account.username}`}
+        >
+          Delete
         </Button>
       ) : (
         <Button

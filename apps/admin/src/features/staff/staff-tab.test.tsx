@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { disableConfirmation, ERASE_PERSON_CONFIRMATION } from '@/lib/messages';
 import { adminUser, mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
+import { deletePendingConfirmation } from './delete-pending-account-dialog';
 import { StaffTab } from './staff-tab';
 
 function account(overrides: Partial<StaffAccount> = {}): StaffAccount {
@@ -69,7 +70,7 @@ describe('staff tab', () => {
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
-  it('lists accounts with their status and sessions, and offers no Disable for oneself', async () => {
+  it('lists accounts with their status and sessions: Disable only on active ones (not oneself), Enable only on disabled ones, Delete only on pending ones', async () => {
     mockApi({
       'GET /api/user': adminUser,
       'GET /api/admin/accounts': accountsRoute([
@@ -97,15 +98,59 @@ describe('staff tab', () => {
     expect(within(grace).getByText('Nov 01, 2026')).toBeInTheDocument();
     expect(within(grace).getByRole('button', { name: 'Disable grace' })).toBeInTheDocument();
 
+    expect(within(grace).queryByRole('button', { name: /Enable|Delete/ })).not.toBeInTheDocument();
+
+    // Issue 19: a pending account is never disabled then enabled, only deleted.
     const linus = screen.getByText('linus').closest('tr')!;
     expect(within(linus).getByText('Pending')).toBeInTheDocument();
+    expect(within(linus).getByRole('button', { name: 'Delete linus' })).toBeInTheDocument();
+    expect(within(linus).queryByRole('button', { name: /Disable|Enable/ })).not.toBeInTheDocument();
     const mallory = screen.getByText('mallory').closest('tr')!;
     expect(within(mallory).getByText('Disabled')).toBeInTheDocument();
     expect(within(mallory).getByRole('button', { name: 'Enable mallory' })).toBeInTheDocument();
+    expect(
+      within(mallory).queryByRole('button', { name: /Disable|Delete/ }),
+    ).not.toBeInTheDocument();
 
     const own = screen.getByText(adminUser.body.email).closest('tr')!;
     expect(await within(own).findByText('You')).toBeInTheDocument();
     expect(within(own).queryByRole('button', { name: /Disable/ })).not.toBeInTheDocument();
+  });
+
+  it('deletes a pending account only after the confirmation, then reloads the list', async () => {
+    let deleted = false;
+    const pending = account({
+      id: 'u3',
+      username: 'linus',
+      email: 'linus@wordloom.test',
+      status: 'pending',
+      emailVerifiedAt: null,
+      activeSessions: 0,
+    });
+    const { calls } = mockApi({
+      'GET /api/user': adminUser,
+      'GET /api/admin/accounts': () => accountsRoute(deleted ? [self] : [self, pending]),
+      'DELETE /api/admin/accounts/u3': () => {
+        deleted = true;
+        return { body: { message: 'Pending account deleted' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StaffTab />);
+    await user.click(await screen.findByRole('button', { name: 'Delete linus' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(deletePendingConfirmation(pending))).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete linus' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(screen.queryByText('linus')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([
+      expect.objectContaining({ path: '/api/admin/accounts/u3' }),
+    ]);
   });
 
   it('disables an account only after the confirmation, then reloads the list', async () => {

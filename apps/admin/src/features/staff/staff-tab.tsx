@@ -4,12 +4,17 @@ import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { useSortedTable } from '@/components/use-sorted-table';
 import { SectionHeader } from '@/components/section-header';
+import { DeletePendingAccountDialog } from './delete-pending-account-dialog';
 import { DisableAccountDialog } from './disable-account-dialog';
 import { ErasePersonDialog } from './erase-person-dialog';
 import { InviteStaffDialog } from './invite-staff-dialog';
 import { SessionsDialog } from './sessions-dialog';
 import { type StaffAction, staffColumns } from './staff-columns';
-import { useAccountStatusChange, useStaffAccounts } from './use-staff-accounts';
+import {
+  useAccountStatusChange,
+  useDeletePendingAccount,
+  useStaffAccounts,
+} from './use-staff-accounts';
 
 /** Staff accounts: who can sign in to the console, where they are signed in (issue 8). */
 export function StaffTab() {
@@ -19,6 +24,8 @@ export function StaffTab() {
   const [erasing, setErasing] = useState(false);
   const [viewingSessions, setViewingSessions] = useState<StaffAccount | null>(null);
   const [disabling, setDisabling] = useState<StaffAccount | null>(null);
+  const [deleting, setDeleting] = useState<StaffAccount | null>(null);
+  const { mutate: deletePending } = useDeletePendingAccount();
   const { mutate: changeStatus } = statusChange;
 
   const columns = useMemo(
@@ -26,6 +33,7 @@ export function StaffTab() {
       staffColumns(({ kind, account }: StaffAction) => {
         if (kind === 'sessions') setViewingSessions(account);
         else if (kind === 'disable') setDisabling(account);
+        else if (kind === 'delete') setDeleting(account);
         else changeStatus({ account, kind: 'enable' });
       }),
     [changeStatus],
@@ -62,6 +70,14 @@ export function StaffTab() {
       <InviteStaffDialog open={inviting} onOpenChange={setInviting} />
       <ErasePersonDialog open={erasing} onOpenChange={setErasing} />
       <SessionsDialog account={viewingSessions} onClose={() => setViewingSessions(null)} />
+      <DeletePendingAccountDialog
+        account={deleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(account) => {
+          setDeleting(null);
+          deletePending(account);
+        }}
+      />
       <DisableAccountDialog
         account={disabling}
         onCancel={() => setDisabling(null)}

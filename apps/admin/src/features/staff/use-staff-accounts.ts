@@ -45,6 +45,20 @@ export function useAccountStatusChange() {
   });
 }
 
+/** Deletes a pending account (issue 19): the API refuses any other. */
+export function useDeletePendingAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (account: StaffAccount) => api.admin.accounts.deletePending(account.id),
+    onSuccess: (_result, account) => {
+      notifySuccess(TOAST.deleted, `The pending registration ${account.username} is deleted.`);
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.accounts] });
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.auditLog] });
+    },
+    onError: (error) => notifyFailure(TOAST.deletionFailed, error),
+  });
+}
+
 export function useEndSession(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
