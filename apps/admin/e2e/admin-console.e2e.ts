@@ -104,13 +104,6 @@ async function logIn(user: { username: string; password: string }) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** A GET with the page's session (the signed-in staff member of this test's context). */
-async function readWithPage<T>(path: string): Promise<T> {
-  const response = await page.request.get(path);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as T;
-}
-
 describe('first admin on a fresh install', () => {
   useStack();
 
@@ -511,10 +504,10 @@ describe('admin console', () => {
     expect(page.url()).toMatch(/\/auth$/);
     expect(takeExpectedErrors(/status of 403/, /\/api\/login/)).toHaveLength(1);
 
-    // An admin reads the link from the outbox and sees the pending account.
+    // The colleague's link is in their mail; an admin sees the pending account.
     await logIn(admin);
     await page.waitForURL('**/admin');
-    const token = await tokenMailedTo(readWithPage, COLLEAGUE.email);
+    const token = await tokenMailedTo(ref.stack.apiUrl, COLLEAGUE.email, '/verify-email');
     await openTab('Staff');
     await page.getByRole('row').filter({ hasText: COLLEAGUE.email }).getByText('Pending').waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -542,7 +535,7 @@ describe('admin console', () => {
     await dialog.getByLabel('Email').fill('linus@wordloom.test');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expectToast('Invitation sent');
-    const token = await tokenMailedTo(readWithPage, 'linus@wordloom.test');
+    const token = await tokenMailedTo(ref.stack.apiUrl, 'linus@wordloom.test', '/accept-invite');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/auth');
 

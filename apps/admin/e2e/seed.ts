@@ -1,3 +1,4 @@
+import { mailboxOf } from '@repo/e2e';
 import type { BrowserContext } from 'playwright-core';
 
 /** Seeds data through the public API, as visitors would. Returns the new entry's id. */
@@ -100,18 +101,14 @@ export async function registerFirstAdmin(
   return apiSession(apiUrl, adminUrl, account, cookieOf(response));
 }
 
-/** The token in the newest email to `email`, read from the outbox with a staff session. */
-export async function tokenMailedTo(
-  read: <T>(path: string) => Promise<T>,
-  email: string,
-): Promise<string> {
-  const { items } = await read<{ items: { id: string; toEmail: string }[] }>(
-    '/api/admin/email/outbox?pageSize=100',
-  );
-  const message = items.find((item) => item.toEmail === email);
-  if (!message) throw new Error(`no email to ${email} in the outbox`);
-  const { textBody } = await read<{ textBody: string }>(`/api/admin/email/outbox/${message.id}`);
-  const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(textBody)?.[1];
+/**
+ * The token of the newest `path` link (e.g. '/accept-invite') mailed to `email`,
+ * as its recipient gets it: the stack's mail goes to its mailbox. The console's
+ * outbox shows the link without its token (issue 19).
+ */
+export async function tokenMailedTo(apiUrl: string, email: string, path: string): Promise<string> {
+  const link = await mailboxOf(apiUrl).linkMailedTo(email, path);
+  const token = link.searchParams.get('token');
   if (!token) throw new Error(`no link with a token in the email to ${email}`);
   return token;
 }
@@ -121,7 +118,7 @@ let staffCount = 0;
 /**
  * An active staff account of its own for one test: `inviter` invites a fresh
  * address in the staff domain, and the invitation is accepted as the invited
- * person would (the link's token read from the outbox). With `signInto`, the
+ * person would (the link's token read from the mail). With `signInto`, the
  * invitation is accepted from that browser context's request client, which
  * signs the new account in there (its cookie lands in that context only);
  * without, it is accepted straight at the API and nobody is signed in.
@@ -141,7 +138,7 @@ export async function createStaff(
     password: `e2e-${username}-long-passphrase`,
   };
   await inviter.json('POST', '/api/admin/accounts/invite', { email: account.email });
-  const token = await tokenMailedTo((path) => inviter.json('GET', path), account.email);
+  const token = await tokenMailedTo(apiUrl, account.email, '/accept-invite');
   const body = { token, name: account.name, username, password: account.password };
   if (signInto) {
     const accepted = await signInto.request.post('/api/accept-invite', { data: body });

@@ -12,6 +12,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@repo/db/testing';
 import { type Browser, chromium } from 'playwright-core';
+import { type Mailbox, startMailbox } from './mailbox';
+
+export type { Mailbox, MailboxMessage } from './mailbox';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -103,7 +106,18 @@ export interface Stack {
   publicUrls: { marketing: string; admin: string };
   /** Connection string of the run's own PostgreSQL database (when TEST_DATABASE_URL is set). */
   databaseUrl?: string;
+  /** The mail the API sent (to a Postmark-compatible sink on loopback), as recipients get it. */
+  mailbox: Mailbox;
   stop: () => Promise<void>;
+}
+
+const mailboxes = new Map<string, Mailbox>();
+
+/** The mailbox of the stack whose API answers at `apiUrl` (started in this process). */
+export function mailboxOf(apiUrl: string): Mailbox {
+  const mailbox = mailboxes.get(apiUrl);
+  if (!mailbox) throw new Error(`no stack with its API at ${apiUrl}`);
+  return mailbox;
 }
 
 export interface StackOptions {
@@ -150,6 +164,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   }
 
+  const mailbox = await startMailbox();
+  mailboxes.set(apiUrl, mailbox);
+  cleanups.push(() => {
+    mailboxes.delete(apiUrl);
+    return mailbox.close();
+  });
+
   const stop = async () => {
     await Promise.all(children.map(stopProcess));
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -169,6 +190,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       RATE_LIMIT_ENABLED: 'false',
       PUBLIC_SITE_URL: marketingUrl,
       ADMIN_URL: adminUrl,
+      // Mail is sent, to the stack's mailbox, within a fraction of a second.
+      POSTMARK_SERVER_TOKEN: mailbox.token,
+      POSTMARK_API_HOST: mailbox.host,
+      EMAIL_WORKER_POLL_MS: '200',
       ...databaseEnv,
       ...options.apiEnv,
     });
@@ -217,6 +242,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   return {
     apiUrl,
     databaseUrl,
+    mailbox,
     publicUrls: { marketing: marketingUrl, admin: adminUrl },
     ...(options.marketing ? { marketingUrl } : {}),
     ...(options.admin ? { adminUrl } : {}),
