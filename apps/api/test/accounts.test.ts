@@ -44,6 +44,7 @@ describe('staff accounts', () => {
         emailVerifiedAt: null,
         disabledAt: null,
         activeSessions: 1,
+        role: { id: expect.any(String), key: 'owner', name: 'Owner' },
       },
     ]);
   });

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@repo/validation';
+import { AUTH_MESSAGES, PERMISSIONS } from '@repo/validation';
 import {
   InsertQueryNode,
   type PluginTransformQueryArgs,
@@ -72,6 +72,9 @@ describe('the first account (created by the operator)', () => {
       email: 'founder@gmail.com',
       name: 'Founder',
       status: 'active',
+      // A fresh install's first account is its Owner (issue 19).
+      role: { id: expect.any(String), key: 'owner', name: 'Owner' },
+      permissions: [...PERMISSIONS],
     });
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/i);

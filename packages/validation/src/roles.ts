@@ -129,6 +129,8 @@ export const ROLE_MESSAGES = {
   roleInUse: 'This role is still given to staff accounts: give them another role first',
   lastOwner: 'At least one active Owner must remain',
   roleNotFound: 'Role not found',
+  cannotGrant: (permission: string) =>
+    `You cannot grant a permission your own role does not have: ${permission}.`,
 } as const;
 
 /** `403` answer of a route the caller's role or key lacks, naming what is missing. */

@@ -46,6 +46,11 @@ function describe(row: { key: BuiltInRoleKey | null; name: string; description: 
   return row.key ? BUILT_IN_ROLES[row.key] : row;
 }
 
+/** How an account's role is shown: a built-in role by the code's name. */
+export function roleRefOf(row: RoleRef): RoleRef {
+  return { id: row.id, key: row.key, name: row.key ? BUILT_IN_ROLES[row.key].name : row.name };
+}
+
 /** The role of an account and what it allows, read fresh (a change applies on the next request). */
 export async function findAccountAccess(
   db: DB,
@@ -59,7 +64,7 @@ export async function findAccountAccess(
     .executeTakeFirst();
   if (!row) return undefined;
   return {
-    role: { id: row.id, key: row.key, name: describe({ ...row, description: '' }).name },
+    role: roleRefOf(row),
     permissions: permissionsOf(row),
   };
 }
@@ -216,4 +221,14 @@ export async function setAccountRole(db: DB, userId: string, roleId: string): Pr
     .where('id', '=', userId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** An account with its role and permissions, as the signed-in answers show it. */
+export async function withAccess<U extends { id: string }>(
+  db: DB,
+  user: U,
+): Promise<U & { role: RoleRef; permissions: Permission[] }> {
+  const access = await findAccountAccess(db, user.id);
+  if (!access) throw new Error(`account ${user.id} has no role`);
+  return { ...user, ...access };
 }

@@ -77,6 +77,11 @@ const EXPECTED: Record<string, RoutePermission> = {
   'POST /api/admin/accounts/:id/enable': 'staff:manage',
   'POST /api/admin/accounts/invite': 'staff:manage',
   'DELETE /api/admin/accounts/:id': 'staff:manage',
+  'PUT /api/admin/accounts/:id/role': 'staff:manage',
+  'GET /api/admin/roles': 'staff:manage',
+  'POST /api/admin/roles': 'staff:manage',
+  'PATCH /api/admin/roles/:id': 'staff:manage',
+  'DELETE /api/admin/roles/:id': 'staff:manage',
   'GET /api/admin/analytics-opt-out': SIGNED_IN,
 };
 

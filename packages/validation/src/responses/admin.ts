@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_ENVIRONMENTS } from '../admin';
 import { AUDIT_ACTOR_KINDS } from '../audit-log';
-import { permissionSchema } from '../roles';
+import { permissionSchema, roleRefSchema } from '../roles';
 import { PARTICIPANT_STATES } from '../beta-seats';
 import { CONTACT_STATUSES } from '../contact';
 import { answerDistributionsSchema } from './analytics';
@@ -194,6 +194,8 @@ export const staffAccountSchema = publicUserSchema.extend({
   emailVerifiedAt: isoTimestamp.nullable(),
   disabledAt: isoTimestamp.nullable(),
   activeSessions: z.number(),
+  /** Issue 19: the account's role. */
+  role: roleRefSchema,
 });
 export const staffAccountListSchema = z.object({ accounts: z.array(staffAccountSchema) });
 export const staffAccountResponseSchema = z.object({ account: staffAccountSchema });

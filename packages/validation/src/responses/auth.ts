@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { permissionSchema, roleRefSchema } from '../roles';
 
 export const ACCOUNT_STATUSES = ['pending', 'active', 'disabled'] as const;
 
@@ -11,6 +12,15 @@ export const publicUserSchema = z.object({
   status: z.enum(ACCOUNT_STATUSES),
 });
 
+/**
+ * The signed-in account (GET /api/user, sign-in, registration, an accepted
+ * invitation): its role and what it may do, so the console hides the rest (issue 19).
+ */
+export const signedInUserSchema = publicUserSchema.extend({
+  role: roleRefSchema,
+  permissions: z.array(permissionSchema),
+});
+
 /** GET /api/setup-status: true while no account exists (the first one needs the setup token). */
 export const setupStatusSchema = z.object({ needsSetup: z.boolean() });
 
@@ -21,7 +31,7 @@ export const pendingRegistrationSchema = z.object({
 });
 
 /** POST /api/register (201): the first account signed in, or a pending one. */
-export const registerResponseSchema = z.union([publicUserSchema, pendingRegistrationSchema]);
+export const registerResponseSchema = z.union([signedInUserSchema, pendingRegistrationSchema]);
 
 /** GET /api/invite?token= */
 export const inviteDetailsSchema = z.object({ email: z.string() });

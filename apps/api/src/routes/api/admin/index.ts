@@ -12,6 +12,7 @@ import erasureRoutes from './erasure';
 import feedbackRoutes from './feedback';
 import inviteCodeRoutes from './invite-codes';
 import peopleRoutes from './people';
+import roleRoutes from './roles';
 import settingsRoutes from './settings';
 import sourceRoutes from './sources';
 import waitlistAdminRoutes from './waitlist';
@@ -40,6 +41,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(contactRoutes);
   await fastify.register(apiKeyRoutes);
   await fastify.register(accountRoutes);
+  await fastify.register(roleRoutes);
   await fastify.register(emailRoutes);
   await fastify.register(feedbackRoutes);
   await fastify.register(erasureRoutes);

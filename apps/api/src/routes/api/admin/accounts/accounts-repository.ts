@@ -3,6 +3,7 @@ import type { StaffAccount, StaffSession } from '@repo/api-client';
 import type { DB, UserStatus } from '@repo/db';
 import { sql } from 'kysely';
 import { sessionAlive, type SessionLifetimes } from '../../../../plugins/external/session-store';
+import { roleRefOf } from '../../../../roles/roles-repository';
 
 /** What admins see of a session instead of its id (which is a credential): 16 hex of sha256(sid). */
 const publicSessionId = sql<string>`substr(encode(sha256(convert_to(sessions.sid, 'UTF8')), 'hex'), 1, 16)`;
@@ -18,6 +19,8 @@ const iso = (value: Date | string | null): string | null =>
 function accountSelect(db: DB, lifetimes: SessionLifetimes) {
   return db
     .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.roleId')
+    .select(['roles.id as roleId', 'roles.key as roleKey', 'roles.name as roleName'])
     .select([
       'users.id',
       'users.username',
@@ -51,6 +54,7 @@ function toAccount(row: AccountRow): StaffAccount {
     emailVerifiedAt: iso(row.emailVerifiedAt),
     disabledAt: iso(row.disabledAt),
     activeSessions: Number(row.activeSessions ?? 0),
+    role: roleRefOf({ id: row.roleId, key: row.roleKey, name: row.roleName }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { inviteStaffSchema, STAFF_ACCOUNT_MESSAGES } from '@repo/validation';
+import { inviteStaffSchema, ROLE_MESSAGES, STAFF_ACCOUNT_MESSAGES } from '@repo/validation';
 import {
   idParamsSchema,
   messageResponseSchema,
@@ -10,6 +10,11 @@ import {
 import type { DB } from '@repo/db';
 import type { FastifyRequest } from 'fastify';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
+import {
+  countOtherActiveOwners,
+  isActiveOwner,
+  lockOwners,
+} from '../../../../roles/roles-repository';
 import { AppError, conflict, forbidden, notFound } from '../../../../errors';
 import { issueAccountToken } from '../../../../auth/account-tokens';
 import { emailDomain } from '../../../../auth/email-domain';
@@ -140,6 +145,11 @@ export default async function accountRoutes(fastify: ApiInstance) {
         throw conflict(CANNOT_DISABLE_SELF_MESSAGE, 'cannot_disable_self');
       }
       await db.transaction().execute(async (trx) => {
+        // At least one active Owner remains (issue 19).
+        await lockOwners(trx);
+        if ((await isActiveOwner(trx, id)) && (await countOtherActiveOwners(trx, id)) === 0) {
+          throw conflict(ROLE_MESSAGES.lastOwner, 'last_owner');
+        }
         // Only an active account: a pending one is deleted instead (never disabled, then enabled).
         if (!(await changeAccountStatus(trx, id, 'active', 'disabled'))) {
           throw await statusRefusal(trx, id, () =>
