@@ -11,7 +11,6 @@ import * as surveyProgress from './migrations/2026-11-22-009-survey-progress';
 import * as bulkSendRuns from './migrations/2026-11-22-010-bulk-send-runs';
 import * as waitlistSource from './migrations/2026-11-22-011-waitlist-source';
 import * as waitlistGrowthAndSeats from './migrations/2026-11-25-012-waitlist-growth-and-seats';
-import * as rolesAndKeyScopes from './migrations/2026-11-26-016-roles-and-key-scopes';
 import * as staffAccounts from './migrations/2026-11-26-013-staff-accounts';
 import * as outboxLinkRedaction from './migrations/2026-11-26-014-outbox-link-redaction';
 import * as seatsAndAbuse from './migrations/2026-11-26-015-seats-and-abuse';
