@@ -33,6 +33,9 @@ import type {
   RegisterRequest,
   RegisterResponse,
   RevokedApiKey,
+  RoleAssignment,
+  RoleRequest,
+  RoleResponse,
   StaffAccountResponse,
   Suppression,
   SuppressionImportRequest,
@@ -148,6 +151,14 @@ export function createConsoleEndpoints(client: ApiClient) {
           client.delete<MessageResponse>(routes.admin.accounts.account(id)),
         revokeSession: (id: string, sessionId: string) =>
           client.delete<MessageResponse>(routes.admin.accounts.session(id, sessionId)),
+        setRole: (id: string, body: RoleAssignment) =>
+          client.put<StaffAccountResponse>(routes.admin.accounts.role(id), body),
+      },
+      roles: {
+        create: (body: RoleRequest) => client.post<RoleResponse>(routes.admin.roles.list, body),
+        update: (id: string, body: RoleRequest) =>
+          client.patch<RoleResponse>(routes.admin.roles.role(id), body),
+        remove: (id: string) => client.delete<MessageResponse>(routes.admin.roles.role(id)),
       },
       email: {
         sendTest: (body: TestEmailRequest) =>

@@ -26,6 +26,7 @@ import type {
   PersonTimeline,
   PersonTimelineQuery,
   ReferralChain,
+  RoleList,
   SetupStatus,
   SignupSources,
   SignupSourcesQuery,
@@ -56,6 +57,7 @@ interface StaticReads {
   '/api/admin/contacts': ContactMessagePage;
   '/api/admin/api-keys': ApiKeyList;
   '/api/admin/accounts': StaffAccountList;
+  '/api/admin/roles': RoleList;
   '/api/admin/email/templates': EmailTemplateList;
   '/api/admin/email/outbox': OutboxMessagePage;
   '/api/admin/email/suppressions': SuppressionPage;

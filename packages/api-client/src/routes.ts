@@ -95,6 +95,12 @@ const consoleRoutes = {
       sessions: (id: string) => `/api/admin/accounts/${segment(id)}/sessions` as const,
       session: (id: string, sessionId: string) =>
         `/api/admin/accounts/${segment(id)}/sessions/${segment(sessionId)}` as const,
+      role: (id: string) => `/api/admin/accounts/${segment(id)}/role` as const,
+    },
+    /** Issue 19: roles (staff:manage). */
+    roles: {
+      list: '/api/admin/roles',
+      role: (id: string) => `/api/admin/roles/${segment(id)}` as const,
     },
     email: {
       templates: '/api/admin/email/templates',

@@ -36,7 +36,8 @@ export type SurveyProgressSaved = Output<typeof responses.surveyProgressSavedSch
 
 // Accounts and sessions.
 export type AccountStatus = ItemOf<typeof responses.ACCOUNT_STATUSES>;
-export type User = Output<typeof responses.publicUserSchema>;
+/** The signed-in account, with its role and permissions (issue 19). */
+export type User = Output<typeof responses.signedInUserSchema>;
 export type SetupStatus = Output<typeof responses.setupStatusSchema>;
 export type LoginRequest = Input<typeof requests.loginSchema>;
 /**
@@ -62,6 +63,14 @@ export type StaffAccountResponse = Output<typeof responses.staffAccountResponseS
 export type StaffSession = Output<typeof responses.staffSessionSchema>;
 export type StaffSessionList = Output<typeof responses.staffSessionListSchema>;
 export type InviteStaffRequest = Input<typeof requests.inviteStaffSchema>;
+/** Issue 19: roles and the permissions they hold. */
+export type Permission = requests.Permission;
+export type Role = Output<typeof responses.roleSchema>;
+export type RoleList = Output<typeof responses.roleListSchema>;
+export type RoleResponse = Output<typeof responses.roleResponseSchema>;
+export type RoleRequest = Input<typeof requests.roleInputSchema>;
+/** PUT /api/admin/accounts/:id/role */
+export type RoleAssignment = Input<typeof requests.accountRoleSchema>;
 export type AuditLogPage = Output<typeof responses.auditLogPageSchema>;
 export type AuditLogEntry = ItemOf<AuditLogPage['entries']>;
 export type AuditLogQuery = Query<typeof requests.auditLogQuerySchema>;
