@@ -42,6 +42,10 @@ export const TOAST = {
   deletionFailed: 'Deletion failed',
   erasureDone: 'Erasure complete',
   erasureFailed: 'Erasure failed',
+  roleCreated: 'Role created',
+  roleSaved: 'Role saved',
+  roleDeleted: 'Role deleted',
+  roleChanged: 'Role changed',
 } as const;
 
 export const REVOKE_CONFIRMATION =
@@ -49,6 +53,14 @@ export const REVOKE_CONFIRMATION =
 
 export const NEW_KEY_NOTICE =
   'This is the only time the full key is shown. Copy it now and store it somewhere safe.';
+
+/** Issue 19: shown while "No expiry" is chosen for a new API key. */
+export const NO_EXPIRY_WARNING =
+  'This key never expires: it works until someone revokes it. Prefer an expiry, and make a new key when it ends.';
+
+/** Issue 19: a key is given only what its job needs, from what its creator may do. */
+export const API_KEY_SCOPE_HINT =
+  'A key can do only what is chosen here, and never more than you can. Managing staff and API keys is never given to a key.';
 
 /** Issue 8: the first account of an installation needs the operator's setup token. */
 export const SETUP_TOKEN_HINT = 'Printed in the API log at start, or set as ADMIN_SETUP_TOKEN.';

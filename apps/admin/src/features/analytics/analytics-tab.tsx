@@ -3,11 +3,13 @@ import { DASHBOARD_PERIOD_PRESETS, dashboardQuerySchema } from '@repo/validation
 import { useSearchParams } from 'react-router-dom';
 import { DASHBOARD_DAYS, type DashboardParams } from '@/features/dashboard/use-dashboard';
 import { SurveyInsightView } from '@/features/survey/survey-insight-view';
+import { usePermissions } from '@/lib/permissions';
 import { SiteAnalyticsView } from './site-analytics-view';
 
+/** Each view only for a role that may read it (issue 19). */
 const VIEWS = [
-  { value: 'site', label: 'Site' },
-  { value: 'survey', label: 'Beta survey' },
+  { value: 'site', label: 'Site', permission: 'analytics:read' },
+  { value: 'survey', label: 'Beta survey', permission: 'feedback:read' },
 ] as const;
 type View = (typeof VIEWS)[number]['value'];
 
@@ -33,7 +35,12 @@ function periodFrom(search: URLSearchParams): DashboardParams {
  */
 export function AnalyticsTab() {
   const [search, setSearch] = useSearchParams();
-  const view: View = search.get('view') === 'survey' ? 'survey' : 'site';
+  const permissions = usePermissions();
+  const views = VIEWS.filter((item) => permissions.includes(item.permission));
+  const requested: View = search.get('view') === 'survey' ? 'survey' : 'site';
+  const view: View = views.some((item) => item.value === requested)
+    ? requested
+    : (views[0]?.value ?? 'site');
   const params = periodFrom(search);
 
   const update = (changes: Record<string, string | undefined>) =>
@@ -55,27 +62,31 @@ export function AnalyticsTab() {
       onValueChange={(value) => update({ view: value === 'site' ? undefined : value })}
     >
       <TabsList aria-label="Analytics views">
-        {VIEWS.map(({ value, label }) => (
+        {views.map(({ value, label }) => (
           <TabsTrigger key={value} value={value} className="px-4">
             {label}
           </TabsTrigger>
         ))}
       </TabsList>
-      <TabsContent value="site">
-        <SiteAnalyticsView
-          params={params}
-          onParamsChange={(next) =>
-            update(
-              'days' in next
-                ? { days: String(next.days), from: undefined, to: undefined }
-                : { days: undefined, from: next.from, to: next.to },
-            )
-          }
-        />
-      </TabsContent>
-      <TabsContent value="survey">
-        <SurveyInsightView />
-      </TabsContent>
+      {views.some((item) => item.value === 'site') ? (
+        <TabsContent value="site">
+          <SiteAnalyticsView
+            params={params}
+            onParamsChange={(next) =>
+              update(
+                'days' in next
+                  ? { days: String(next.days), from: undefined, to: undefined }
+                  : { days: undefined, from: next.from, to: next.to },
+              )
+            }
+          />
+        </TabsContent>
+      ) : null}
+      {views.some((item) => item.value === 'survey') ? (
+        <TabsContent value="survey">
+          <SurveyInsightView />
+        </TabsContent>
+      ) : null}
     </Tabs>
   );
 }

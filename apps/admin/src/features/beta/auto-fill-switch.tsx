@@ -1,4 +1,5 @@
 import { Checkbox, Label } from '@repo/ui';
+import { useCan } from '@/lib/permissions';
 import { useAutoFill } from './use-auto-fill';
 
 /**
@@ -7,13 +8,15 @@ import { useAutoFill } from './use-auto-fill';
  */
 export function AutoFillSwitch() {
   const { setting, toggle } = useAutoFill();
+  // Issue 19: a role without beta:approve sees the setting but cannot change it.
+  const canChange = useCan('beta:approve');
   const enabled = toggle.isPending ? toggle.variables : (setting.data?.enabled ?? false);
   return (
     <div className="flex items-start gap-3">
       <Checkbox
         id="beta-auto-fill"
         checked={enabled}
-        disabled={setting.isPending || setting.isError || toggle.isPending}
+        disabled={!canChange || setting.isPending || setting.isError || toggle.isPending}
         onCheckedChange={(checked) => toggle.mutate(checked === true)}
         aria-describedby="beta-auto-fill-hint"
         className="mt-0.5"

@@ -3,6 +3,7 @@ import { Badge, Button } from '@repo/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate, formatDateTime, formatLastActive } from '@/lib/format';
 import { PersonTimelineButton } from '@/features/people/person-timeline';
+import { Can } from '@/lib/permissions';
 
 export interface ParticipantActions {
   onToggleStatus: (participant: BetaParticipant) => void;
@@ -78,28 +79,33 @@ export function participantColumns(actions: ParticipantActions): ColumnDef<BetaP
         const isActive = participant.status === 'active';
         return (
           <div className="flex gap-2">
-            {/* An invitation becomes active through its link, and frees its seat when it lapses. */}
-            {participant.status === 'invited' ? null : (
+            {/* Issue 19: activating, deactivating and inviting need beta:approve. */}
+            <Can permission="beta:approve">
+              {/* An invitation becomes active through its link, and frees its seat when it lapses. */}
+              {participant.status === 'invited' ? null : (
+                <Button
+                  size="sm"
+                  variant={isActive ? 'outline' : 'default'}
+                  disabled={busy}
+                  onClick={() => actions.onToggleStatus(participant)}
+                  aria-label={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
+                >
+                  {isActive ? 'Deactivate' : 'Activate'}
+                </Button>
+              )}
               <Button
                 size="sm"
-                variant={isActive ? 'outline' : 'default'}
+                variant="ghost"
                 disabled={busy}
-                onClick={() => actions.onToggleStatus(participant)}
-                aria-label={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
+                onClick={() => actions.onResendInvite(participant)}
+                aria-label={`Resend invite to ${name}`}
               >
-                {isActive ? 'Deactivate' : 'Activate'}
+                Resend invite
               </Button>
-            )}
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={busy}
-              onClick={() => actions.onResendInvite(participant)}
-              aria-label={`Resend invite to ${name}`}
-            >
-              Resend invite
-            </Button>
-            <PersonTimelineButton email={participant.email} name={name} />
+            </Can>
+            <Can permission="people:read">
+              <PersonTimelineButton email={participant.email} name={name} />
+            </Can>
           </div>
         );
       },

@@ -1,6 +1,7 @@
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { useApiQuery } from '@/lib/use-api-query';
 
-export function useParticipants() {
-  return useApiQuery(QUERY_PATHS.participants);
+/** `enabled: false` for a role that may not read the beta (issue 19): nothing is asked. */
+export function useParticipants({ enabled = true }: { enabled?: boolean } = {}) {
+  return useApiQuery(QUERY_PATHS.participants, undefined, { enabled });
 }

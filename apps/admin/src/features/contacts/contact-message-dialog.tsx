@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from '@repo/ui';
 import { formatCompany, formatDateTime } from '@/lib/format';
+import { Can } from '@/lib/permissions';
 import { ContactStatusBadge } from './contact-status-badge';
 
 interface ContactMessageDialogProps {
@@ -62,12 +63,14 @@ export function ContactMessageDialog({
               <Button variant="outline" onClick={onClose}>
                 Close
               </Button>
-              <Button
-                onClick={() => onMarkReplied(message)}
-                disabled={message.status === 'replied' || isUpdating}
-              >
-                Mark as Replied
-              </Button>
+              <Can permission="contacts:reply">
+                <Button
+                  onClick={() => onMarkReplied(message)}
+                  disabled={message.status === 'replied' || isUpdating}
+                >
+                  Mark as Replied
+                </Button>
+              </Can>
             </DialogFooter>
           </>
         ) : null}

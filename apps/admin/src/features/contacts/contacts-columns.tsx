@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate } from '@/lib/format';
 import { ContactStatusBadge } from './contact-status-badge';
 import { PersonTimelineButton } from '@/features/people/person-timeline';
+import { Can } from '@/lib/permissions';
 
 export function contactsColumns(
   onView: (message: ContactMessage) => void,
@@ -54,16 +55,20 @@ export function contactsColumns(
           >
             View
           </Button>
-          <PersonTimelineButton email={row.original.email} name={row.original.name} />
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-destructive hover:text-destructive"
-            onClick={() => onDelete(row.original)}
-            aria-label={`Delete message from ${row.original.name}`}
-          >
-            Delete
-          </Button>
+          <Can permission="people:read">
+            <PersonTimelineButton email={row.original.email} name={row.original.name} />
+          </Can>
+          <Can permission="contacts:delete">
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-destructive hover:text-destructive"
+              onClick={() => onDelete(row.original)}
+              aria-label={`Delete message from ${row.original.name}`}
+            >
+              Delete
+            </Button>
+          </Can>
         </div>
       ),
     },

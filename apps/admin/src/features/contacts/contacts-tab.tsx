@@ -13,6 +13,7 @@ import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { api } from '@/lib/api';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { Can, useCan } from '@/lib/permissions';
 import { contactsColumns } from './contacts-columns';
 import { ContactMessageDialog } from './contact-message-dialog';
 import { useContactStatus } from './use-contact-status';
@@ -37,11 +38,13 @@ export function ContactsTab() {
     { pageSize: 20 },
   );
 
+  // Issue 19: marking read or replied needs contacts:reply; a role without it only reads.
+  const canReply = useCan('contacts:reply');
   const openMessage = useCallback(
     (message: ContactMessage) => {
       setViewing(message);
       // Spec section 4: opening a new message marks it read.
-      if (message.status !== 'new') return;
+      if (message.status !== 'new' || !canReply) return;
       changeStatus(
         { id: message.id, status: 'read' },
         {
@@ -53,7 +56,7 @@ export function ContactsTab() {
         },
       );
     },
-    [changeStatus],
+    [changeStatus, canReply],
   );
 
   const markReplied = (message: ContactMessage) => {
@@ -92,7 +95,9 @@ export function ContactsTab() {
         title="Contacts"
         description="Messages sent through the contact form. Opening a new message marks it read."
         actions={
-          <ExportButton path={apiRoutes.admin.contacts.export} filename="contacts-export.csv" />
+          <Can permission="contacts:export">
+            <ExportButton path={apiRoutes.admin.contacts.export} filename="contacts-export.csv" />
+          </Can>
         }
       />
       <CardContent className="grid grid-cols-1 gap-4">

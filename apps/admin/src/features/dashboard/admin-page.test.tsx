@@ -57,7 +57,8 @@ function renderAdmin() {
       <Route path="/admin" element={<AdminPage />} />
       <Route path="/auth" element={<p>Auth screen</p>} />
     </Routes>,
-    { route: '/admin' },
+    // The page shows the session's loading itself.
+    { route: '/admin', waitForSession: false },
   );
 }
 
@@ -95,6 +96,7 @@ describe('admin page', () => {
       'Email',
       'API Keys',
       'Staff',
+      'Roles',
       'Audit log',
       'Analytics',
     ]);

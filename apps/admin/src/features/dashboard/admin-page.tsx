@@ -1,9 +1,11 @@
-import { Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@repo/ui';
-import { lazy, Suspense } from 'react';
+import { Card, CardContent, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@repo/ui';
+import type { Permission } from '@repo/validation';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { StaffExclusionFrame } from '@/features/analytics/staff-exclusion-frame';
 import { useSession } from '@/features/auth/session-context';
+import { usePermissions } from '@/lib/permissions';
 import { AdminHeader } from './admin-header';
 import { StatCards } from './stat-cards';
 
@@ -35,37 +37,69 @@ const StaffTab = lazy(() =>
 const AuditTab = lazy(() =>
   import('@/features/audit/audit-tab').then((module) => ({ default: module.AuditTab })),
 );
+const RolesTab = lazy(() =>
+  import('@/features/roles/roles-tab').then((module) => ({ default: module.RolesTab })),
+);
 const AnalyticsTab = lazy(() =>
   import('@/features/analytics/analytics-tab').then((module) => ({ default: module.AnalyticsTab })),
 );
 
+/**
+ * The tabs, each shown only to a role that may read it (issue 19): `permission` is
+ * the one it needs, or a list of which any one will do (Analytics holds the site's
+ * figures and the beta survey's, each shown to the role that may read it).
+ */
 const TABS = [
-  { value: 'waitlist', label: 'Waitlist', content: WaitlistTab },
-  { value: 'beta', label: 'Beta', content: BetaTab },
-  { value: 'invite-codes', label: 'Invite codes', content: InviteCodesTab },
-  { value: 'contacts', label: 'Contacts', content: ContactsTab },
-  { value: 'email', label: 'Email', content: EmailTab },
-  { value: 'api-keys', label: 'API Keys', content: ApiKeysTab },
-  { value: 'staff', label: 'Staff', content: StaffTab },
-  { value: 'audit', label: 'Audit log', content: AuditTab },
-  { value: 'analytics', label: 'Analytics', content: AnalyticsTab },
-] as const;
+  { value: 'waitlist', label: 'Waitlist', content: WaitlistTab, permission: 'waitlist:read' },
+  { value: 'beta', label: 'Beta', content: BetaTab, permission: 'beta:read' },
+  {
+    value: 'invite-codes',
+    label: 'Invite codes',
+    content: InviteCodesTab,
+    permission: 'invite_codes:read',
+  },
+  { value: 'contacts', label: 'Contacts', content: ContactsTab, permission: 'contacts:read' },
+  { value: 'email', label: 'Email', content: EmailTab, permission: 'email:read' },
+  { value: 'api-keys', label: 'API Keys', content: ApiKeysTab, permission: 'keys:manage' },
+  { value: 'staff', label: 'Staff', content: StaffTab, permission: 'staff:manage' },
+  { value: 'roles', label: 'Roles', content: RolesTab, permission: 'staff:manage' },
+  { value: 'audit', label: 'Audit log', content: AuditTab, permission: 'audit:read' },
+  {
+    value: 'analytics',
+    label: 'Analytics',
+    content: AnalyticsTab,
+    permission: ['analytics:read', 'feedback:read'],
+  },
+] as const satisfies readonly {
+  value: string;
+  label: string;
+  content: ComponentType;
+  permission: Permission | readonly Permission[];
+}[];
 
-type TabValue = (typeof TABS)[number]['value'];
+type Tab = (typeof TABS)[number];
+type TabValue = Tab['value'];
 
-function isTab(value: string | null): value is TabValue {
-  return TABS.some((tab) => tab.value === value);
+function allowed(tab: Tab, permissions: readonly Permission[]): boolean {
+  const needed: readonly Permission[] =
+    typeof tab.permission === 'string' ? [tab.permission] : tab.permission;
+  return needed.some((permission) => permissions.includes(permission));
 }
 
 /** The protected console (spec section 2, Admin). */
 export function AdminPage() {
   const { user, isLoading } = useSession();
+  const permissions = usePermissions();
   const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: TabValue = isTab(requested) ? requested : 'waitlist';
 
   if (isLoading) return <FullPageSpinner label="Loading session" />;
   if (!user) return <Navigate to="/auth" replace />;
+
+  const tabs = TABS.filter((tab) => allowed(tab, permissions));
+  // A tab the role cannot read (an old link, a changed role) opens the first one it can.
+  const requested = searchParams.get('tab') ?? 'waitlist';
+  const tab: TabValue | undefined =
+    tabs.find(({ value }) => value === requested)?.value ?? tabs[0]?.value;
 
   return (
     <div className="min-h-screen bg-muted/40">
@@ -75,30 +109,39 @@ export function AdminPage() {
       <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6">
         <h1 className="sr-only">Admin console</h1>
         <StatCards />
-        <Tabs
-          value={tab}
-          onValueChange={(value) =>
-            // The tab lives in the address so a reload or a shared link opens it again.
-            setSearchParams(value === 'waitlist' ? {} : { tab: value }, { replace: true })
-          }
-        >
-          <div className="overflow-x-auto pb-1">
-            <TabsList aria-label="Admin sections">
-              {TABS.map(({ value, label }) => (
-                <TabsTrigger key={value} value={value} className="px-4">
-                  {label}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </div>
-          {TABS.map(({ value, content: Content }) => (
-            <TabsContent key={value} value={value}>
-              <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-                <Content />
-              </Suspense>
-            </TabsContent>
-          ))}
-        </Tabs>
+        {tab === undefined ? (
+          <Card>
+            <CardContent className="p-6 text-sm text-muted-foreground">
+              Your role gives you no section of the console to read. Ask an Owner for the access
+              your work needs.
+            </CardContent>
+          </Card>
+        ) : (
+          <Tabs
+            value={tab}
+            onValueChange={(value) =>
+              // The tab lives in the address so a reload or a shared link opens it again.
+              setSearchParams(value === 'waitlist' ? {} : { tab: value }, { replace: true })
+            }
+          >
+            <div className="overflow-x-auto pb-1">
+              <TabsList aria-label="Admin sections">
+                {tabs.map(({ value, label }) => (
+                  <TabsTrigger key={value} value={value} className="px-4">
+                    {label}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+            </div>
+            {tabs.map(({ value, content: Content }) => (
+              <TabsContent key={value} value={value}>
+                <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+                  <Content />
+                </Suspense>
+              </TabsContent>
+            ))}
+          </Tabs>
+        )}
       </main>
     </div>
   );

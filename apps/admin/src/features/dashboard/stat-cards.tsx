@@ -2,6 +2,7 @@ import { BETA_CAP } from '@repo/validation/constants';
 import { Card, CardContent, CardHeader, Skeleton } from '@repo/ui';
 import { useParticipants } from '@/features/beta/use-participants';
 import { formatCount } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
 import { useDashboard } from './use-dashboard';
 
 interface StatCardProps {
@@ -32,46 +33,59 @@ function StatCard({ title, value, isLoading, isError, note }: StatCardProps) {
   );
 }
 
-/** Spec section 2: Beta Users from the participants, the other three from the dashboard. */
+/**
+ * Spec section 2: Beta Users from the participants, the other three from the
+ * dashboard; each only to a role that may read it (issue 19), and nothing is
+ * asked of the API that it would refuse.
+ */
 export function StatCards() {
-  const participants = useParticipants();
-  const dashboard = useDashboard();
+  const canReadBeta = useCan('beta:read');
+  const canReadAnalytics = useCan('analytics:read');
+  const participants = useParticipants({ enabled: canReadBeta });
+  const dashboard = useDashboard(undefined, { enabled: canReadAnalytics });
   // The three dashboard figures are all-time totals; only the charts follow the period.
   const period = 'All time';
+  if (!canReadBeta && !canReadAnalytics) return null;
   return (
     <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard
-        title="Beta Users"
-        value={participants.data?.participants.length}
-        isLoading={participants.isPending}
-        isError={participants.isError}
-        note={`of ${participants.data?.cap ?? BETA_CAP} places`}
-      />
-      <StatCard
-        title="Waitlist Signups"
-        value={dashboard.data?.waitlistSignups}
-        isLoading={dashboard.isPending}
-        isError={dashboard.isError}
-        note={
-          dashboard.data
-            ? `${period} · ${dashboard.data.confirmedWaitlistSignups.toLocaleString('en-US')} confirmed`
-            : period
-        }
-      />
-      <StatCard
-        title="Contact Submissions"
-        value={dashboard.data?.contactSubmissions}
-        isLoading={dashboard.isPending}
-        isError={dashboard.isError}
-        note={period}
-      />
-      <StatCard
-        title="Feature Engagement"
-        value={dashboard.data?.featureEngagement}
-        isLoading={dashboard.isPending}
-        isError={dashboard.isError}
-        note={period}
-      />
+      {canReadBeta ? (
+        <StatCard
+          title="Beta Users"
+          value={participants.data?.participants.length}
+          isLoading={participants.isPending}
+          isError={participants.isError}
+          note={`of ${participants.data?.cap ?? BETA_CAP} places`}
+        />
+      ) : null}
+      {canReadAnalytics ? (
+        <>
+          <StatCard
+            title="Waitlist Signups"
+            value={dashboard.data?.waitlistSignups}
+            isLoading={dashboard.isPending}
+            isError={dashboard.isError}
+            note={
+              dashboard.data
+                ? `${period} · ${dashboard.data.confirmedWaitlistSignups.toLocaleString('en-US')} confirmed`
+                : period
+            }
+          />
+          <StatCard
+            title="Contact Submissions"
+            value={dashboard.data?.contactSubmissions}
+            isLoading={dashboard.isPending}
+            isError={dashboard.isError}
+            note={period}
+          />
+          <StatCard
+            title="Feature Engagement"
+            value={dashboard.data?.featureEngagement}
+            isLoading={dashboard.isPending}
+            isError={dashboard.isError}
+            note={period}
+          />
+        </>
+      ) : null}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { SectionHeader } from '@/components/section-header';
 import { useParticipants } from '@/features/beta/use-participants';
 import { errorMessage } from '@/lib/notify';
+import { Can, useCan } from '@/lib/permissions';
 import { BulkSendDialog } from './bulk-send-dialog';
 import { OutboxTable } from './outbox-table';
 import { SuppressionsTable } from './suppressions-table';
@@ -13,7 +14,10 @@ import { useTemplates } from './use-templates';
 
 export function EmailTab() {
   const templates = useTemplates();
-  const participants = useParticipants();
+  // Issue 19: sending needs email:send; the bulk send picks from the beta's participants.
+  const canSend = useCan('email:send');
+  const canReadBeta = useCan('beta:read');
+  const participants = useParticipants({ enabled: canSend && canReadBeta });
   const [previewing, setPreviewing] = useState<EmailTemplate | null>(null);
   const [testing, setTesting] = useState(false);
   const [bulkSending, setBulkSending] = useState(false);
@@ -26,21 +30,23 @@ export function EmailTab() {
           title="Email templates"
           description="Preview a template, send yourself a test, or email beta participants in bulk."
           actions={
-            <>
-              <Button
-                variant="outline"
-                onClick={() => setTesting(true)}
-                disabled={!templates.isSuccess}
-              >
-                Send test email
-              </Button>
-              <Button
-                onClick={() => setBulkSending(true)}
-                disabled={!templates.isSuccess || !participants.isSuccess}
-              >
-                Bulk send
-              </Button>
-            </>
+            canSend ? (
+              <>
+                <Button
+                  variant="outline"
+                  onClick={() => setTesting(true)}
+                  disabled={!templates.isSuccess}
+                >
+                  Send test email
+                </Button>
+                <Button
+                  onClick={() => setBulkSending(true)}
+                  disabled={!templates.isSuccess || !participants.isSuccess}
+                >
+                  Bulk send
+                </Button>
+              </>
+            ) : null
           }
         />
         <CardContent>
@@ -86,7 +92,10 @@ export function EmailTab() {
         </CardContent>
       </Card>
       <OutboxTable />
-      <SuppressionsTable />
+      {/* Reading and changing the suppression list both need email:suppressions. */}
+      <Can permission="email:suppressions">
+        <SuppressionsTable />
+      </Can>
       <TemplatePreviewDialog template={previewing} onClose={() => setPreviewing(null)} />
       <TestEmailDialog open={testing} onOpenChange={setTesting} templates={list} />
       <BulkSendDialog

@@ -2,6 +2,7 @@ import type { InviteCode } from '@repo/api-client';
 import { Badge, Button } from '@repo/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate } from '@/lib/format';
+import { Can } from '@/lib/permissions';
 
 const STATE_LABELS: Record<InviteCode['state'], string> = {
   active: 'Active',
@@ -105,15 +106,17 @@ export function inviteCodeColumns({
             >
               Copy link
             </Button>
-            <Button
-              size="sm"
-              variant={disabled ? 'outline' : 'ghost'}
-              disabled={busyId === code.id}
-              onClick={() => onToggle(code)}
-              aria-label={`${disabled ? 'Enable' : 'Disable'} ${code.code}`}
-            >
-              {disabled ? 'Enable' : 'Disable'}
-            </Button>
+            <Can permission="invite_codes:manage">
+              <Button
+                size="sm"
+                variant={disabled ? 'outline' : 'ghost'}
+                disabled={busyId === code.id}
+                onClick={() => onToggle(code)}
+                aria-label={`${disabled ? 'Enable' : 'Disable'} ${code.code}`}
+              >
+                {disabled ? 'Enable' : 'Disable'}
+              </Button>
+            </Can>
           </div>
         );
       },

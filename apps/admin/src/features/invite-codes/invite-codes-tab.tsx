@@ -10,6 +10,7 @@ import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { useApiQuery } from '@/lib/use-api-query';
+import { Can } from '@/lib/permissions';
 import { inviteCodeColumns } from './invite-code-columns';
 
 const CreateInviteCodeDialog = lazy(() =>
@@ -67,7 +68,11 @@ export function InviteCodesTab() {
       <SectionHeader
         title="Invite codes"
         description="Codes that skip the waitlist queue: single-use or with a limit, optionally expiring. Share the link; disable a code to stop it."
-        actions={<Button onClick={() => setCreating(true)}>Create invite code</Button>}
+        actions={
+          <Can permission="invite_codes:manage">
+            <Button onClick={() => setCreating(true)}>Create invite code</Button>
+          </Can>
+        }
       />
       <CardContent>
         <DataTable

@@ -3,6 +3,7 @@ import { Button, Card, CardContent, Skeleton } from '@repo/ui';
 import { ExportButton } from '@/components/export-button';
 import { SectionHeader } from '@/components/section-header';
 import { errorMessage } from '@/lib/notify';
+import { Can } from '@/lib/permissions';
 import { RatedQuestionsCard } from './rated-questions-card';
 import { RecommendationCard } from './recommendation-card';
 import { SurveyAnswersCard } from './survey-answers-card';
@@ -24,10 +25,12 @@ export function SurveyInsightView() {
           title="Beta survey"
           description="Every survey opened on /beta-feedback since the beta began, and every response submitted."
           actions={
-            <ExportButton
-              path={apiRoutes.admin.feedback.export}
-              filename="survey-responses-export.csv"
-            />
+            <Can permission="feedback:export">
+              <ExportButton
+                path={apiRoutes.admin.feedback.export}
+                filename="survey-responses-export.csv"
+              />
+            </Can>
           }
         />
       </Card>

@@ -3,6 +3,7 @@ import { Badge, Button } from '@repo/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatCompany, formatDate } from '@/lib/format';
 import { PersonTimelineButton } from '@/features/people/person-timeline';
+import { Can } from '@/lib/permissions';
 
 export type WaitlistAction = { kind: 'approve' | 'update'; entry: WaitlistEntry };
 
@@ -142,55 +143,67 @@ export function waitlistColumns({
       cell: ({ row }) => {
         const entry = row.original;
         const name = `${entry.firstName} ${entry.lastName}`;
+        // Issue 19: each action only for a role that may take it.
+        const timeline = (
+          <Can permission="people:read">
+            <PersonTimelineButton email={entry.email} name={name} />
+          </Can>
+        );
         const deleteButton = (
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-destructive hover:text-destructive"
-            onClick={() => onDelete(entry)}
-            aria-label={`Delete ${name}`}
-          >
-            Delete
-          </Button>
+          <Can permission="waitlist:write">
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-destructive hover:text-destructive"
+              onClick={() => onDelete(entry)}
+              aria-label={`Delete ${name}`}
+            >
+              Delete
+            </Button>
+          </Can>
         );
         if (entry.participantId) {
           return (
             <div className="flex items-center gap-2">
               <Badge variant="secondary">In beta</Badge>
-              <PersonTimelineButton email={entry.email} name={name} />
+              {timeline}
               {deleteButton}
             </div>
           );
         }
         return (
           <div className="flex gap-2">
-            <Button
-              size="sm"
-              onClick={() => onAction({ kind: 'approve', entry })}
-              aria-label={`Approve for Beta: ${name}`}
-            >
-              Approve for Beta
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => onAction({ kind: 'update', entry })}
-              aria-label={`Hang Tight update for ${name}`}
-            >
-              Hang Tight
-            </Button>
-            {entry.confirmedAt ? null : (
+            <Can permission="beta:approve">
+              <Button
+                size="sm"
+                onClick={() => onAction({ kind: 'approve', entry })}
+                aria-label={`Approve for Beta: ${name}`}
+              >
+                Approve for Beta
+              </Button>
               <Button
                 size="sm"
                 variant="outline"
-                disabled={resendingId === entry.id}
-                onClick={() => onResendConfirmation(entry)}
-                aria-label={`Resend confirmation to ${name}`}
+                onClick={() => onAction({ kind: 'update', entry })}
+                aria-label={`Hang Tight update for ${name}`}
               >
-                Resend confirmation
+                Hang Tight
               </Button>
+            </Can>
+            {entry.confirmedAt ? null : (
+              <Can permission="waitlist:write">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={resendingId === entry.id}
+                  onClick={() => onResendConfirmation(entry)}
+                  aria-label={`Resend confirmation to ${name}`}
+                >
+                  Resend confirmation
+                </Button>
+              </Can>
             )}
-            <PersonTimelineButton email={entry.email} name={name} />
+            {timeline}
             {deleteButton}
           </div>
         );

@@ -22,6 +22,7 @@ import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { Can } from '@/lib/permissions';
 import { type WaitlistAction, waitlistColumns } from './waitlist-columns';
 import { SignupSourcesCard } from './signup-sources';
 
@@ -129,7 +130,9 @@ export function WaitlistTab() {
           title="Waitlist"
           description="Approve people for the beta or send them a ‘Hang Tight’ update. Both show the email first."
           actions={
-            <ExportButton path={apiRoutes.admin.waitlist.export} filename="waitlist-export.csv" />
+            <Can permission="waitlist:export">
+              <ExportButton path={apiRoutes.admin.waitlist.export} filename="waitlist-export.csv" />
+            </Can>
           }
         />
         <CardContent className="grid grid-cols-1 gap-4">
