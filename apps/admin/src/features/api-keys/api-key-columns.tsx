@@ -1,7 +1,41 @@
 import type { ApiKey } from '@repo/api-client';
-import { Badge, Button } from '@repo/ui';
+import { Badge, Button, Tooltip, TooltipContent, TooltipTrigger } from '@repo/ui';
+import { PERMISSION_LABELS } from '@repo/validation';
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
+
+/** A key past its expiry: refused by the API like a revoked one (issue 19). */
+export function isExpired(key: Pick<ApiKey, 'expiresAt'>, now = Date.now()): boolean {
+  return key.expiresAt !== null && Date.parse(key.expiresAt) <= now;
+}
+
+/** How many permissions a key holds; each one's meaning on hover or focus. */
+function Scopes({ apiKey }: { apiKey: ApiKey }) {
+  const count = apiKey.permissions.length;
+  const text = `${count} ${count === 1 ? 'permission' : 'permissions'}`;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          className="whitespace-nowrap underline decoration-dotted underline-offset-4"
+          aria-label={`${text} of ${apiKey.name}: ${apiKey.permissions.join(', ')}`}
+        >
+          {text}
+        </button>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-xs">
+        <ul className="grid gap-1">
+          {apiKey.permissions.map((permission) => (
+            <li key={permission}>
+              <code>{permission}</code>: {PERMISSION_LABELS[permission]}
+            </li>
+          ))}
+        </ul>
+      </TooltipContent>
+    </Tooltip>
+  );
+}
 
 export function apiKeyColumns(onRevoke: (key: ApiKey) => void): ColumnDef<ApiKey>[] {
   return [
@@ -29,6 +63,24 @@ export function apiKeyColumns(onRevoke: (key: ApiKey) => void): ColumnDef<ApiKey
       ),
     },
     {
+      id: 'permissions',
+      header: 'Scopes',
+      accessorFn: (key) => key.permissions.length,
+      cell: ({ row }) => <Scopes apiKey={row.original} />,
+    },
+    {
+      id: 'expiresAt',
+      header: 'Expires',
+      // No expiry sorts last: it is the longest-lived.
+      accessorFn: (key) => (key.expiresAt ? Date.parse(key.expiresAt) : Number.MAX_SAFE_INTEGER),
+      cell: ({ row }) => {
+        const { expiresAt } = row.original;
+        if (expiresAt === null) return <span className="whitespace-nowrap">Never</span>;
+        // A past date: the Status column says Expired.
+        return <span className="whitespace-nowrap">{formatDate(expiresAt)}</span>;
+      },
+    },
+    {
       id: 'createdAt',
       accessorKey: 'createdAt',
       header: 'Created',
@@ -37,25 +89,48 @@ export function apiKeyColumns(onRevoke: (key: ApiKey) => void): ColumnDef<ApiKey
       ),
     },
     {
+      id: 'createdBy',
+      header: 'Created by',
+      accessorFn: (key) => key.createdBy?.name ?? '',
+      cell: ({ row }) => {
+        const creator = row.original.createdBy;
+        if (!creator) return '—';
+        return (
+          <span className="whitespace-nowrap" title={creator.username}>
+            {creator.name}
+          </span>
+        );
+      },
+    },
+    {
       id: 'lastUsed',
       accessorKey: 'lastUsed',
       header: 'Last used',
-      cell: ({ row }) => (
-        <span className="whitespace-nowrap">
-          {row.original.lastUsed ? formatDate(row.original.lastUsed) : 'Never'}
-        </span>
-      ),
+      cell: ({ row }) => {
+        const { lastUsed, lastUsedIp } = row.original;
+        if (!lastUsed) return <span className="whitespace-nowrap">Never</span>;
+        return (
+          <span className="grid whitespace-nowrap">
+            <span>{formatDateTime(lastUsed)}</span>
+            {lastUsedIp ? (
+              <span className="font-mono text-xs text-muted-foreground">from {lastUsedIp}</span>
+            ) : null}
+          </span>
+        );
+      },
     },
     {
       id: 'isActive',
       accessorKey: 'isActive',
       header: 'Status',
-      cell: ({ row }) =>
-        row.original.isActive ? (
-          <Badge variant="success">Active</Badge>
+      cell: ({ row }) => {
+        if (!row.original.isActive) return <Badge variant="outline">Revoked</Badge>;
+        return isExpired(row.original) ? (
+          <Badge variant="outline">Expired</Badge>
         ) : (
-          <Badge variant="outline">Revoked</Badge>
-        ),
+          <Badge variant="success">Active</Badge>
+        );
+      },
     },
     {
       id: 'actions',

@@ -1,5 +1,5 @@
 import { type ApiKey, apiRoutes } from '@repo/api-client';
-import { Button, Card, CardContent } from '@repo/ui';
+import { Button, Card, CardContent, TooltipProvider } from '@repo/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
@@ -57,15 +57,17 @@ export function ApiKeysTab() {
         actions={<Button onClick={() => setCreating(true)}>Create API key</Button>}
       />
       <CardContent>
-        <DataTable
-          table={table}
-          caption="API keys"
-          isLoading={keys.isPending}
-          error={keys.error}
-          onRetry={() => void keys.refetch()}
-          emptyMessage="No API keys yet."
-          skeletonRows={3}
-        />
+        <TooltipProvider delayDuration={200}>
+          <DataTable
+            table={table}
+            caption="API keys"
+            isLoading={keys.isPending}
+            error={keys.error}
+            onRetry={() => void keys.refetch()}
+            emptyMessage="No API keys yet."
+            skeletonRows={3}
+          />
+        </TooltipProvider>
       </CardContent>
       <CreateApiKeyDialog open={creating} onOpenChange={setCreating} />
       <RevokeApiKeyDialog
