@@ -16,6 +16,8 @@ import { serverFieldErrors } from '@/lib/field-issues';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { defaultRoleId, RoleSelect } from '@/features/roles/role-select';
+import { useRoles } from '@/features/roles/use-roles';
 
 interface InviteStaffDialogProps {
   open: boolean;
@@ -27,9 +29,13 @@ export function InviteStaffDialog({ open, onOpenChange }: InviteStaffDialogProps
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // Issue 19: the invitation names the role the account gets; Viewer unless chosen.
+  const roles = useRoles({ enabled: open });
+  const [chosenRoleId, setChosenRoleId] = useState<string | null>(null);
+  const roleId = chosenRoleId ?? defaultRoleId(roles.data?.roles);
 
   const invite = useMutation({
-    mutationFn: (input: { email: string }) => api.admin.accounts.invite(input),
+    mutationFn: (input: { email: string; roleId: string }) => api.admin.accounts.invite(input),
     onSuccess: (result) => {
       notifySuccess(TOAST.invitationSent, result.message);
       void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.accounts] });
@@ -45,6 +51,7 @@ export function InviteStaffDialog({ open, onOpenChange }: InviteStaffDialogProps
   function close() {
     setEmail('');
     setError(undefined);
+    setChosenRoleId(null);
     invite.reset();
     onOpenChange(false);
   }
@@ -56,7 +63,8 @@ export function InviteStaffDialog({ open, onOpenChange }: InviteStaffDialogProps
       setError(parsed.error.issues[0]?.message);
       return;
     }
-    invite.mutate(parsed.data);
+    if (!roleId) return;
+    invite.mutate({ ...parsed.data, roleId });
   };
 
   return (
@@ -87,11 +95,19 @@ export function InviteStaffDialog({ open, onOpenChange }: InviteStaffDialogProps
               setError(undefined);
             }}
           />
+          <RoleSelect
+            id="invite-staff-role"
+            roles={roles.data?.roles ?? []}
+            value={roleId}
+            onChange={setChosenRoleId}
+            disabled={!roles.isSuccess}
+            error={roles.isError ? 'The roles could not be loaded.' : undefined}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" disabled={invite.isPending}>
+            <Button type="submit" disabled={invite.isPending || !roleId}>
               {invite.isPending ? 'Sending...' : 'Send invitation'}
             </Button>
           </DialogFooter>

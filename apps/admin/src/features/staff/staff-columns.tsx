@@ -6,7 +6,7 @@ import { formatCount, formatDate } from '@/lib/format';
 import { AccountStatusBadge } from './account-status-badge';
 
 export type StaffAction = {
-  kind: 'sessions' | 'disable' | 'enable' | 'delete';
+  kind: 'sessions' | 'disable' | 'enable' | 'delete' | 'role';
   account: StaffAccount;
 };
 
@@ -28,6 +28,15 @@ function AccountActions({
         aria-label={`Sessions of ${account.username}`}
       >
         Sessions
+      </Button>
+      {/* Issue 19: the API refuses a change that would leave no active Owner. */}
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => onAction({ kind: 'role', account })}
+        aria-label={`Change role of ${account.username}`}
+      >
+        Change role
       </Button>
       {isSelf ? (
         // The API refuses to disable the signed-in account (409 cannot_disable_self).
@@ -71,6 +80,12 @@ export function staffColumns(onAction: (action: StaffAction) => void): ColumnDef
     { id: 'name', accessorKey: 'name', header: 'Name' },
     { id: 'username', accessorKey: 'username', header: 'Username' },
     { id: 'email', accessorKey: 'email', header: 'Email' },
+    {
+      id: 'role',
+      header: 'Role',
+      accessorFn: (account) => account.role.name,
+      cell: ({ row }) => <span className="whitespace-nowrap">{row.original.role.name}</span>,
+    },
     {
       id: 'status',
       accessorKey: 'status',

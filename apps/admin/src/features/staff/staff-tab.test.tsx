@@ -21,6 +21,7 @@ function account(overrides: Partial<StaffAccount> = {}): StaffAccount {
     emailVerifiedAt: '2026-11-01T10:05:00.000Z',
     disabledAt: null,
     activeSessions: 2,
+    role: { id: 'role-admin', key: 'admin', name: 'Admin' },
     ...overrides,
   };
 }
@@ -264,6 +265,22 @@ describe('staff tab', () => {
     const { calls } = mockApi({
       'GET /api/user': adminUser,
       'GET /api/admin/accounts': accountsRoute([self]),
+      'GET /api/admin/roles': {
+        body: {
+          roles: [
+            {
+              id: 'role-viewer',
+              key: 'viewer',
+              name: 'Viewer',
+              description: '',
+              permissions: ['waitlist:read'],
+              builtIn: true,
+              accounts: 0,
+            },
+          ],
+          permissions: [],
+        },
+      },
       'POST /api/admin/accounts/invite': {
         status: 201,
         body: { message: 'Invitation sent to linus@wordloom.test.' },
@@ -286,6 +303,8 @@ describe('staff tab', () => {
     expect(screen.getByText('Invitation sent to linus@wordloom.test.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       email: 'linus@wordloom.test',
+      // Issue 19: Viewer unless another role is chosen (features/roles/staff-roles.test.tsx).
+      roleId: 'role-viewer',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(opener).toHaveFocus());

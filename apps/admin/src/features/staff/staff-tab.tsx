@@ -4,6 +4,8 @@ import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { useSortedTable } from '@/components/use-sorted-table';
 import { SectionHeader } from '@/components/section-header';
+import { ChangeRoleDialog } from '@/features/roles/change-role-dialog';
+import { Can } from '@/lib/permissions';
 import { DeletePendingAccountDialog } from './delete-pending-account-dialog';
 import { DisableAccountDialog } from './disable-account-dialog';
 import { ErasePersonDialog } from './erase-person-dialog';
@@ -26,6 +28,7 @@ export function StaffTab() {
   const [disabling, setDisabling] = useState<StaffAccount | null>(null);
   const [deleting, setDeleting] = useState<StaffAccount | null>(null);
   const { mutate: deletePending } = useDeletePendingAccount();
+  const [changingRole, setChangingRole] = useState<StaffAccount | null>(null);
   const { mutate: changeStatus } = statusChange;
 
   const columns = useMemo(
@@ -34,6 +37,7 @@ export function StaffTab() {
         if (kind === 'sessions') setViewingSessions(account);
         else if (kind === 'disable') setDisabling(account);
         else if (kind === 'delete') setDeleting(account);
+        else if (kind === 'role') setChangingRole(account);
         else changeStatus({ account, kind: 'enable' });
       }),
     [changeStatus],
@@ -49,9 +53,11 @@ export function StaffTab() {
         description="Accounts that can sign in to this console. New accounts stay pending until their owner confirms the emailed link."
         actions={
           <>
-            <Button variant="outline" onClick={() => setErasing(true)}>
-              Erase a person
-            </Button>
+            <Can permission="people:erase">
+              <Button variant="outline" onClick={() => setErasing(true)}>
+                Erase a person
+              </Button>
+            </Can>
             <Button onClick={() => setInviting(true)}>Invite staff</Button>
           </>
         }
@@ -69,6 +75,7 @@ export function StaffTab() {
       </CardContent>
       <InviteStaffDialog open={inviting} onOpenChange={setInviting} />
       <ErasePersonDialog open={erasing} onOpenChange={setErasing} />
+      <ChangeRoleDialog account={changingRole} onClose={() => setChangingRole(null)} />
       <SessionsDialog account={viewingSessions} onClose={() => setViewingSessions(null)} />
       <DeletePendingAccountDialog
         account={deleting}
