@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertStaffUser, sessionFor, signInAdmin } from './helpers/admin';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
@@ -19,6 +20,18 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 
 async function openapiDocument(): Promise<Json> {
   const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+/** The whole document, admin API included: a signed-in session's. */
+async function adminDocument(): Promise<Json> {
+  const { headers } = await signInAdmin(ctx);
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/admin/openapi.json',
+    headers,
+  });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -86,8 +99,8 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it('lists every route of the API', async () => {
-    const document = await openapiDocument();
+  it('lists every route of the API (the admin document)', async () => {
+    const document = await adminDocument();
     const paths = document.paths as Record<string, Json>;
     const listed = new Set(
       Object.entries(paths).flatMap(([path, item]) =>
@@ -104,7 +117,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes the API key scheme and how to call the admin API with a key', async () => {
-    const document = await openapiDocument();
+    const document = await adminDocument();
     const schemes = (document.components as Json).securitySchemes as Json;
     expect(schemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect((document.info as Json).description).toContain('Authorization: Bearer wl_live_');
@@ -112,8 +125,21 @@ describe('GET /api/openapi.json', () => {
     expect(waitlist.security).toEqual([{ apiKey: [] }, { session: [] }]);
   });
 
-  it('names no hash or secret column in any answer', async () => {
+  it('holds the public routes only: no admin route, to anyone (issue 19)', async () => {
     const document = await openapiDocument();
+    const paths = Object.keys(document.paths as Json);
+    expect(paths).toContain('/api/waitlist');
+    expect(paths).toContain('/api/login');
+    expect(paths.filter((path) => path.startsWith('/api/admin'))).toEqual([]);
+    expect(paths).not.toContain('/api/analytics/dashboard');
+    const tags = Object.values(document.paths as Record<string, Json>).flatMap((item) =>
+      Object.values(item).flatMap((operation) => ((operation as Json).tags as string[]) ?? []),
+    );
+    expect(tags).not.toContain('admin');
+  });
+
+  it('names no hash or secret column in any answer', async () => {
+    const document = await adminDocument();
     const answers = Object.values(document.paths as Record<string, Json>).flatMap((item) =>
       Object.values(item).map((operation) => (operation as Json).responses),
     );
@@ -123,7 +149,47 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe('GET /api/admin/openapi.json', () => {
+  it('answers 401 without a session or key, and never to a cache', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/admin/openapi.json' });
+    expect(response.statusCode).toBe(401);
+    expect(response.body).not.toContain('/api/admin/waitlist');
+  });
+
+  it('answers any signed-in session and any key, with the admin routes', async () => {
+    const { headers } = await signInAdmin(ctx);
+    const viewer = await sessionFor(
+      ctx,
+      await insertStaffUser(ctx, { username: 'doc-viewer', role: 'viewer' }),
+    );
+    const key = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers,
+      payload: { name: 'Docs', permissions: ['feedback:read'] },
+    });
+    for (const caller of [viewer.headers, { authorization: `Bearer ${key.json().formattedKey}` }]) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/openapi.json',
+        headers: caller,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const paths = Object.keys(response.json<Json>().paths as Json);
+      expect(paths).toContain('/api/admin/waitlist');
+      expect(paths).toContain('/api/waitlist');
+    }
+  });
+});
+
 describe('GET /api/docs', () => {
+  it('offers both documents: the public one and the admin one (for the signed-in)', async () => {
+    const script = await ctx.app.inject({ method: 'GET', url: '/api/docs/assets/docs.js' });
+    expect(script.body).toContain("'/api/openapi.json'");
+    expect(script.body).toContain("'/api/admin/openapi.json'");
+  });
+
   it('serves the reference page and its assets from this origin, under a strict CSP', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
     expect(response.statusCode).toBe(200);

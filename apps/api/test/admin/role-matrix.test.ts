@@ -83,6 +83,7 @@ const EXPECTED: Record<string, RoutePermission> = {
   'PATCH /api/admin/roles/:id': 'staff:manage',
   'DELETE /api/admin/roles/:id': 'staff:manage',
   'GET /api/admin/analytics-opt-out': SIGNED_IN,
+  'GET /api/admin/openapi.json': SIGNED_IN,
 };
 
 interface Route {

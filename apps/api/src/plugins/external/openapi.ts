@@ -20,9 +20,14 @@ curl -H "Authorization: Bearer wl_live_3f9c0a1b2c3d4e5f_<secret>" \\
   "https://api.example.com/api/admin/waitlist?page=1&pageSize=25"
 \`\`\`
 
-A key may call every \`/api/admin\` route except those that create or revoke keys or invite
-staff: those need a signed-in session. Requests that send a body send JSON
-(\`Content-Type: application/json\`).`;
+A key holds the permissions chosen when it was made (never more than its creator's role, and
+never \`keys:manage\` or \`staff:manage\`: keys and staff need a signed-in session); a route it
+lacks the permission for answers 403 \`missing_permission\` naming it. A key expires after the
+days chosen (90 by default) unless made to never expire. Requests that send a body send JSON
+(\`Content-Type: application/json\`).
+
+This document holds the public routes; the admin API's is \`GET /api/admin/openapi.json\`,
+for a signed-in session or a key.`;
 
 /**
  * Collects every route's schemas into an OpenAPI 3.1 document (issue 10):

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { assertPermissionDeclared } from '../../../plugins/app/admin-auth';
 import { ADMIN_SECURITY } from '../../../plugins/external/openapi';
+import adminDocumentRoutes from '../docs/admin-document';
 import accountRoutes from './accounts';
 import analyticsOptOutRoutes from './analytics-opt-out';
 import apiKeyRoutes from './api-keys';
@@ -42,6 +43,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(apiKeyRoutes);
   await fastify.register(accountRoutes);
   await fastify.register(roleRoutes);
+  await fastify.register(adminDocumentRoutes);
   await fastify.register(emailRoutes);
   await fastify.register(feedbackRoutes);
   await fastify.register(erasureRoutes);

@@ -35,9 +35,14 @@ const PAGE = `<!doctype html>
 </body>
 </html>`;
 
-// No badge from validator.swagger.io: the page loads nothing from elsewhere.
+// No badge from validator.swagger.io: the page loads nothing from elsewhere. The admin
+// document answers only a signed-in session (the browser's cookie) or a key: 401 otherwise.
 const INITIALIZER = `window.ui = SwaggerUIBundle({
-  url: '/api/openapi.json',
+  urls: [
+    { url: '/api/openapi.json', name: 'Public API' },
+    { url: '/api/admin/openapi.json', name: 'Admin API (signed in)' },
+  ],
+  'urls.primaryName': 'Public API',
   dom_id: '#swagger-ui',
   deepLinking: true,
   validatorUrl: null,
@@ -66,9 +71,21 @@ const assetParamsSchema = z.object({
 });
 const textSchema = z.string();
 
+/** The document without the admin API (issue 19): its operations are tagged 'admin'. */
+export function publicDocument(full: { paths?: object }): object {
+  const allPaths = (full.paths ?? {}) as Record<string, Record<string, { tags?: string[] }>>;
+  const paths = Object.entries(allPaths).flatMap(([path, item]) => {
+    const operations = Object.entries(item).filter(([, op]) => !op.tags?.includes('admin'));
+    return operations.length > 0 ? [[path, Object.fromEntries(operations)] as const] : [];
+  });
+  return { ...full, paths: Object.fromEntries(paths) };
+}
+
 /**
- * GET /api/openapi.json (OpenAPI 3.1, from the routes' schemas) and the reference
- * page for humans, GET /api/docs (Swagger UI). Both public; left out of the document.
+ * GET /api/openapi.json (OpenAPI 3.1, from the routes' schemas: the public and
+ * sign-in routes only; the admin API's document is GET /api/admin/openapi.json,
+ * for a session or key) and the reference page for humans, GET /api/docs
+ * (Swagger UI). Both public; left out of the document.
  */
 export default async function docsRoutes(fastify: ApiInstance) {
   let document: string | undefined;
@@ -88,7 +105,7 @@ export default async function docsRoutes(fastify: ApiInstance) {
       },
     },
     async (_request, reply) => {
-      document ??= JSON.stringify(fastify.swagger());
+      document ??= JSON.stringify(publicDocument(fastify.swagger()));
       return reply
         .header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`)
         .type('application/json; charset=utf-8')
