@@ -432,7 +432,11 @@ export const STAFF_MESSAGES = {
   email: INVALID_EMAIL_MESSAGE,
 } as const;
 
-export const inviteStaffSchema = z.object({ email: emailAddress(STAFF_MESSAGES.email) });
+export const inviteStaffSchema = z.object({
+  email: emailAddress(STAFF_MESSAGES.email),
+  /** The role the invitation gives (issue 19); Viewer when left out. */
+  roleId: z.string().min(1).max(100).optional(),
+});
 export type InviteStaffInput = z.input<typeof inviteStaffSchema>;
 
 export const erasePersonSchema = z.object({ email: emailAddress(STAFF_MESSAGES.email) });

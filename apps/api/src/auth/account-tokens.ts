@@ -33,7 +33,14 @@ export function tokenOf(value: unknown): string | undefined {
 export async function issueAccountToken(
   db: DB,
   config: Config,
-  input: { purpose: AccountTokenPurpose; email: string; userId?: string; createdBy?: string },
+  input: {
+    purpose: AccountTokenPurpose;
+    email: string;
+    userId?: string;
+    createdBy?: string;
+    /** The role an invitation gives (issue 19). */
+    roleId?: string;
+  },
 ): Promise<{ tokenId: string; mail: RenderedEmail }> {
   const token = randomBytes(32).toString('base64url');
   const { id } = await db
@@ -43,6 +50,7 @@ export async function issueAccountToken(
       email: input.email,
       userId: input.userId ?? null,
       createdBy: input.createdBy ?? null,
+      roleId: input.roleId ?? null,
       tokenHash: hashToken(token),
       expiresAt: TOKEN_LIFETIME,
     })
@@ -89,6 +97,6 @@ export function consumeAccountToken(db: DB, token: string, purpose: AccountToken
     .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)
     .where('expiresAt', '>', sql<Date>`now()`)
-    .returning(['id', 'userId', 'email'])
+    .returning(['id', 'userId', 'email', 'roleId'])
     .executeTakeFirst();
 }

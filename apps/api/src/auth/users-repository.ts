@@ -67,6 +67,8 @@ export function insertUser(
         status: 'active';
         /** Set when the owner proved the mailbox (an accepted invitation). */
         emailVerifiedAt?: Date | null;
+        /** The invitation's role (issue 19); left out: Owner for the first account, else Viewer. */
+        roleId?: string;
       }
     | {
         username: string;

@@ -4,8 +4,10 @@ import {
   type BuiltInRoleKey,
   PERMISSIONS,
   type Permission,
+  ROLE_MESSAGES,
 } from '@repo/validation';
 import { sql } from 'kysely';
+import { AppError } from '../errors';
 
 /*
  * Roles (issue 19). The built-in ones are rows too, so every account references
@@ -232,3 +234,26 @@ export async function withAccess<U extends { id: string }>(
   if (!access) throw new Error(`account ${user.id} has no role`);
   return { ...user, ...access };
 }
+
+/**
+ * The role an invitation gives: `roleId` (400 on the field when unknown), Viewer
+ * when none is chosen; 403 when it holds a permission the inviter's role lacks.
+ */
+export async function roleToGive(
+  db: DB,
+  inviterPermissions: ReadonlySet<Permission>,
+  roleId: string | undefined,
+): Promise<RoleRecord> {
+  const id = roleId ?? (await findRoleIdByKey(db, 'viewer'));
+  const role = UUID.test(id) ? await findRole(db, id) : undefined;
+  if (!role) {
+    throw new AppError(400, ROLE_MESSAGES.roleNotFound, 'validation_error', [
+      { path: 'roleId', message: ROLE_MESSAGES.roleNotFound },
+    ]);
+  }
+  const missing = role.permissions.find((p) => !inviterPermissions.has(p));
+  if (missing) throw new AppError(403, ROLE_MESSAGES.cannotGrant(missing), 'cannot_grant');
+  return role;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

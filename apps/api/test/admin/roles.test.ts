@@ -13,6 +13,7 @@ import {
   signInAdmin,
   STAFF_PASSWORD,
 } from '../helpers/admin';
+import { linkTokenMailedTo } from '../helpers/link-tokens';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 interface Role {
@@ -28,7 +29,7 @@ interface Role {
 let ctx: TestContext;
 let owner: AdminSession;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ ADMIN_EMAIL_DOMAINS: 'wordloom.ai' });
   owner = await signInAdmin(ctx);
 });
 afterAll(() => ctx.close());
@@ -311,6 +312,63 @@ describe('who am I', () => {
       key: 'owner',
       name: 'Owner',
     });
+  });
+});
+
+describe('an invitation', () => {
+  const accept = async (email: string, username: string) => {
+    const token = await linkTokenMailedTo(ctx, email);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/accept-invite',
+      payload: { token, username, name: 'Invited Person', password: 'a-long-enough-password-1' },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: string; role: { key: string | null }; permissions: string[] }>();
+  };
+
+  it('gives the role chosen, and Viewer when none is', async () => {
+    const support = await as(owner, 'POST', '/api/admin/accounts/invite', {
+      email: 'support-invitee@wordloom.ai',
+      roleId: await roleId('support'),
+    });
+    expect(support.statusCode).toBe(201);
+    const accepted = await accept('support-invitee@wordloom.ai', 'support-invitee');
+    expect(accepted.role.key).toBe('support');
+    expect(accepted.permissions).toEqual([...BUILT_IN_ROLES.support.permissions]);
+    expect(await roleOfUser(accepted.id)).toBe('support');
+
+    await as(owner, 'POST', '/api/admin/accounts/invite', { email: 'plain@wordloom.ai' });
+    expect(await roleOfUser((await accept('plain@wordloom.ai', 'plain-invitee')).id)).toBe(
+      'viewer',
+    );
+  });
+
+  it('refuses an unknown role (400) and a role wider than the inviter holds (403), sending nothing', async () => {
+    const before = await ctx.database.db.selectFrom('accountTokens').select('id').execute();
+    const unknown = await as(owner, 'POST', '/api/admin/accounts/invite', {
+      email: 'nobody@wordloom.ai',
+      roleId: crypto.randomUUID(),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().issues).toEqual([
+      { path: 'roleId', message: ROLE_MESSAGES.roleNotFound },
+    ]);
+    const manager = await insertStaffUser(ctx, { username: 'inviting-manager' });
+    const role = await as(owner, 'POST', '/api/admin/roles', {
+      name: 'Inviter',
+      permissions: ['staff:manage', 'waitlist:read'],
+    });
+    await as(owner, 'PUT', `/api/admin/accounts/${manager}/role`, { roleId: role.json().role.id });
+    const wider = await as(await sessionFor(ctx, manager), 'POST', '/api/admin/accounts/invite', {
+      email: 'wider@wordloom.ai',
+      roleId: await roleId('admin'),
+    });
+    expect(wider.statusCode).toBe(403);
+    expect(wider.json()).toMatchObject({ type: 'cannot_grant' });
+    expect(await ctx.database.db.selectFrom('accountTokens').select('id').execute()).toHaveLength(
+      before.length,
+    );
   });
 });
 

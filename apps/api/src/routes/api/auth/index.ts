@@ -406,6 +406,7 @@ export default async function authRoutes(fastify: ApiInstance) {
           passwordHash,
           status: 'active',
           emailVerifiedAt: new Date(),
+          roleId: invite.roleId ?? undefined,
         });
         await recordAudit(trx, selfActor(request, created), {
           action: 'account.register',

@@ -14,6 +14,7 @@ import {
   countOtherActiveOwners,
   isActiveOwner,
   lockOwners,
+  roleToGive,
 } from '../../../../roles/roles-repository';
 import { AppError, conflict, forbidden, notFound } from '../../../../errors';
 import { issueAccountToken } from '../../../../auth/account-tokens';
@@ -215,7 +216,9 @@ export default async function accountRoutes(fastify: ApiInstance) {
       if (request.admin?.kind !== 'session') {
         throw new AppError(403, STAFF_ACCOUNT_MESSAGES.sessionRequired, 'session_required');
       }
-      const { email } = request.body;
+      const { email, roleId } = request.body;
+      // The role the invitation gives (issue 19): Viewer unless chosen, never wider than the inviter's.
+      const role = await roleToGive(db, request.admin.permissions, roleId);
       if (
         config.ADMIN_EMAIL_DOMAINS.length > 0 &&
         !config.ADMIN_EMAIL_DOMAINS.includes(emailDomain(email))
@@ -242,12 +245,14 @@ export default async function accountRoutes(fastify: ApiInstance) {
           purpose: 'invite',
           email,
           createdBy,
+          roleId: role.id,
         });
         await mailer.queue(trx, [mail]);
         await recordAudit(trx, auditActorOf(request), {
           action: 'account.invite',
           targetType: 'account_token',
           targetId: tokenId,
+          details: { roleId: role.id, role: role.key ?? 'custom' },
         });
       });
       return reply.status(201).send({ message: `Invitation sent to ${email}.` });
