@@ -372,6 +372,36 @@ describe('an invitation', () => {
   });
 });
 
+describe('self-registration by an approved domain (no invitation)', () => {
+  it('gives Viewer', async () => {
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: {
+        username: 'self-made',
+        email: 'self-made@wordloom.ai',
+        name: 'Self Made',
+        password: 'a-long-enough-password-1',
+      },
+    });
+    expect(registered.statusCode).toBe(201);
+    const token = await linkTokenMailedTo(ctx, 'self-made@wordloom.ai');
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/verify-email',
+      payload: { token, password: 'a-long-enough-password-2' },
+    });
+    expect(verified.statusCode).toBe(200);
+    const user = await ctx.database.db
+      .selectFrom('users')
+      .select(['id', 'status'])
+      .where('username', '=', 'self-made')
+      .executeTakeFirstOrThrow();
+    expect(user.status).toBe('active');
+    expect(await roleOfUser(user.id)).toBe('viewer');
+  });
+});
+
 describe('an API key', () => {
   it('can never manage roles (no key holds staff:manage)', async () => {
     const created = await as(owner, 'POST', '/api/admin/api-keys', {
