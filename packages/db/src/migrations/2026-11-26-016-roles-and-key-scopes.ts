@@ -96,7 +96,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `alter table api_keys add column permissions text[] not null default '{}'`,
     `update api_keys set permissions = ${keyPermissions}`,
     `alter table api_keys add column expires_at timestamptz`,
-    `alter table api_keys add column created_by uuid references users (id) on delete set null`,
+    // Not 'set null': a key whose creator vanished would lose the cap of the creator's role.
+    `alter table api_keys add column created_by uuid references users (id)`,
     `alter table api_keys add column last_used_ip text`,
 
     `alter table audit_log add column actor_kind text not null default 'system'
