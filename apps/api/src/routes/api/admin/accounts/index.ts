@@ -28,7 +28,7 @@ import {
   findAccount,
   listAccounts,
   listSessions,
-} from './accounts-repository';
+} from '../../../../staff-accounts/staff-accounts-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
 const INVITE_DOMAIN_MESSAGE =

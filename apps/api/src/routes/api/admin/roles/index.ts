@@ -29,7 +29,7 @@ import {
   updateCustomRole,
 } from '../../../../roles/roles-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
-import { findAccount } from '../accounts/accounts-repository';
+import { findAccount } from '../../../../staff-accounts/staff-accounts-repository';
 
 const SESSION_REQUIRED_MESSAGE = 'Managing roles needs a signed-in session.';
 
