@@ -48,6 +48,7 @@ import {
   serverVerifyEmailSchema,
 } from '../../../auth/password-policy';
 import { registrationNotice } from '../../../auth/registration-notices';
+import { signIn } from '../../../auth/second-factor-session';
 import {
   generateSetupToken,
   SETUP_TOKEN_REQUIRED_MESSAGE,
@@ -77,23 +78,6 @@ const pendingRegistrationMessage = (email: string) =>
   `Check your inbox: we sent a confirmation link to ${email}. Your account works once you confirm it.`;
 
 const invalidToken = () => badRequest(INVALID_TOKEN_MESSAGE, 'invalid_token');
-
-/** Starts a fresh session for `user`; a new id defeats session fixation. */
-async function signIn(request: FastifyRequest, user: PublicUser): Promise<void> {
-  await request.session.regenerate();
-  request.session.userId = user.id;
-  await request.session.save();
-  // Shown to admins in the account's session list.
-  const userAgent = request.headers['user-agent'];
-  await request.server.db
-    .updateTable('sessions')
-    .set({
-      ip: request.ip,
-      userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
-    })
-    .where('sid', '=', request.session.sessionId)
-    .execute();
-}
 
 /** The operator's setup token rides along; checked (not parsed) by the handler. */
 const registerBodySchema = serverRegisterSchema.extend({ setupToken: setupTokenField });

@@ -1,0 +1,145 @@
+import type { DB } from '@repo/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import {
+  accountKey,
+  addressKey,
+  claimAttempt,
+  isTrustedAddress,
+  lockAfterFailure,
+  recordFailure,
+  recordSuccess,
+  throttledMessage,
+} from './login-throttle';
+import { findActiveUserById, type PublicUser } from './users-repository';
+
+/*
+ * Two-step sign-in (issue 19). A right password for an account with a second factor
+ * does not sign in: the session is regenerated holding only `pendingSecondFactor`
+ * (never `userId`), and the second step (a TOTP code, a recovery code or a passkey)
+ * must follow within SECOND_FACTOR_WINDOW_MS. Second-factor attempts count toward
+ * the same back-off as passwords (the same account and address keys), claimed
+ * before the factor is checked so concurrent guesses get at most the free failures.
+ */
+
+export type SecondFactorMethod = 'totp' | 'recovery' | 'passkey';
+
+declare module 'fastify' {
+  interface Session {
+    /** Set after a right password while the second factor is awaited; never with userId. */
+    pendingSecondFactor?: { userId: string; startedAt: number };
+  }
+}
+
+/** How long the second step may follow the password. */
+export const SECOND_FACTOR_WINDOW_MS = 5 * 60 * 1000;
+
+/** Starts a fresh session for `user`; a new id defeats session fixation. */
+export async function signIn(request: FastifyRequest, user: Pick<PublicUser, 'id'>): Promise<void> {
+  await request.session.regenerate();
+  request.session.userId = user.id;
+  await request.session.save();
+  // Shown to admins in the account's session list.
+  const userAgent = request.headers['user-agent'];
+  await request.server.db
+    .updateTable('sessions')
+    .set({
+      ip: request.ip,
+      userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+    })
+    .where('sid', '=', request.session.sessionId)
+    .execute();
+}
+
+/**
+ * After a right password: a fresh session that holds only the pending second factor
+ * (no userId, so neither GET /api/user nor any admin route sees a signed-in user).
+ * Returns the answer of POST /api/login.
+ */
+export async function startSecondFactor(
+  request: FastifyRequest,
+  user: Pick<PublicUser, 'id'>,
+  methods: SecondFactorMethod[],
+): Promise<{ status: 'second_factor_required'; methods: SecondFactorMethod[] }> {
+  await request.session.regenerate();
+  request.session.pendingSecondFactor = { userId: user.id, startedAt: Date.now() };
+  await request.session.save();
+  return { status: 'second_factor_required', methods };
+}
+
+/**
+ * The account awaiting its second factor in this session: undefined when none, when
+ * the window passed, or when the account is no longer active.
+ */
+export async function pendingSecondFactorUser(
+  request: FastifyRequest,
+): Promise<{ userId: string; username: string; user: PublicUser } | undefined> {
+  const pending = request.session.pendingSecondFactor;
+  if (!pending || typeof pending.startedAt !== 'number') return undefined;
+  const age = Date.now() - pending.startedAt;
+  if (age < 0 || age > SECOND_FACTOR_WINDOW_MS) return undefined;
+  const user = await findActiveUserById(request.server.db, pending.userId);
+  if (!user) return undefined;
+  return { userId: user.id, username: user.username, user };
+}
+
+/** Forgets a pending second factor (after it expired, or on sign-out). */
+export async function clearPendingSecondFactor(request: FastifyRequest): Promise<void> {
+  if (request.session.pendingSecondFactor === undefined) return;
+  request.session.pendingSecondFactor = undefined;
+  await request.session.save();
+}
+
+/** A claimed second-factor attempt: the throttle keys it was counted under. */
+export interface SecondFactorClaim {
+  keys: string[];
+  /** From a trusted address the account key does not gate, but a failure still counts on it. */
+  alsoCount: string[];
+}
+
+/**
+ * Counts this second-factor attempt as a failure before it is checked, exactly as
+ * POST /api/login does for a password: under the address key, and the account key
+ * when the account is known (`username`; absent for a password-less passkey whose
+ * credential names no account). Throws 429 login_throttled while a key is locked.
+ * After the check call failSecondFactor or passSecondFactor.
+ */
+export async function claimSecondFactor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: DB,
+  account: { username?: string; userId?: string },
+): Promise<SecondFactorClaim> {
+  const ip = request.ip;
+  const trusted =
+    account.userId !== undefined && account.username !== undefined
+      ? await isTrustedAddress(db, account.userId, ip)
+      : false;
+  const accountKeys = account.username !== undefined ? [accountKey(account.username)] : [];
+  const keys = trusted ? [addressKey(ip)] : [addressKey(ip), ...accountKeys];
+  const locked = await claimAttempt(db, keys);
+  if (locked > 0) {
+    reply.header('retry-after', String(locked));
+    throw new AppError(429, throttledMessage(locked), 'login_throttled');
+  }
+  return { keys, alsoCount: trusted ? accountKeys : [] };
+}
+
+/** After a claimed attempt's factor was wrong: the keys past the free failures back off from now. */
+export async function failSecondFactor(
+  _request: FastifyRequest,
+  db: DB,
+  claim: SecondFactorClaim,
+): Promise<void> {
+  await lockAfterFailure(db, claim.keys);
+  if (claim.alsoCount.length > 0) await recordFailure(db, claim.alsoCount);
+}
+
+/** After a claimed attempt's factor was right: clears the count, trusts the address. */
+export async function passSecondFactor(
+  request: FastifyRequest,
+  db: DB,
+  account: { username: string; userId: string },
+): Promise<void> {
+  await recordSuccess(db, { username: account.username, userId: account.userId, ip: request.ip });
+}
