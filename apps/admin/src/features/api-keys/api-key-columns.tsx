@@ -69,35 +69,20 @@ export function apiKeyColumns(onRevoke: (key: ApiKey) => void): ColumnDef<ApiKey
       cell: ({ row }) => <Scopes apiKey={row.original} />,
     },
     {
-      id: 'expiresAt',
-      header: 'Expires',
-      // No expiry sorts last: it is the longest-lived.
-      accessorFn: (key) => (key.expiresAt ? Date.parse(key.expiresAt) : Number.MAX_SAFE_INTEGER),
-      cell: ({ row }) => {
-        const { expiresAt } = row.original;
-        if (expiresAt === null) return <span className="whitespace-nowrap">Never</span>;
-        // A past date: the Status column says Expired.
-        return <span className="whitespace-nowrap">{formatDate(expiresAt)}</span>;
-      },
-    },
-    {
       id: 'createdAt',
       accessorKey: 'createdAt',
       header: 'Created',
-      cell: ({ row }) => (
-        <span className="whitespace-nowrap">{formatDate(row.original.createdAt)}</span>
-      ),
-    },
-    {
-      id: 'createdBy',
-      header: 'Created by',
-      accessorFn: (key) => key.createdBy?.name ?? '',
+      // The date, and who made the key (null for keys made before issue 19).
       cell: ({ row }) => {
         const creator = row.original.createdBy;
-        if (!creator) return '—';
         return (
-          <span className="whitespace-nowrap" title={creator.username}>
-            {creator.name}
+          <span className="grid whitespace-nowrap">
+            <span>{formatDate(row.original.createdAt)}</span>
+            {creator ? (
+              <span className="text-xs text-muted-foreground" title={creator.username}>
+                by {creator.name}
+              </span>
+            ) : null}
           </span>
         );
       },
@@ -123,12 +108,20 @@ export function apiKeyColumns(onRevoke: (key: ApiKey) => void): ColumnDef<ApiKey
       id: 'isActive',
       accessorKey: 'isActive',
       header: 'Status',
+      // The state, and the expiry beneath it (issue 19): a key past it is refused like a revoked one.
       cell: ({ row }) => {
-        if (!row.original.isActive) return <Badge variant="outline">Revoked</Badge>;
-        return isExpired(row.original) ? (
-          <Badge variant="outline">Expired</Badge>
-        ) : (
-          <Badge variant="success">Active</Badge>
+        const { isActive, expiresAt } = row.original;
+        const expired = isExpired(row.original);
+        let badge = <Badge variant="success">Active</Badge>;
+        if (!isActive) badge = <Badge variant="outline">Revoked</Badge>;
+        else if (expired) badge = <Badge variant="outline">Expired</Badge>;
+        let expiry = 'No expiry';
+        if (expiresAt) expiry = `${expired ? 'Expired' : 'Expires'} ${formatDate(expiresAt)}`;
+        return (
+          <span className="grid justify-items-start gap-1 whitespace-nowrap">
+            {badge}
+            {isActive ? <span className="text-xs text-muted-foreground">{expiry}</span> : null}
+          </span>
         );
       },
     },

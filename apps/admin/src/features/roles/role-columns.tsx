@@ -28,7 +28,7 @@ export function roleColumns({ onOpen, onDelete }: RoleActions): ColumnDef<Role>[
       header: 'Description',
       enableSorting: false,
       cell: ({ row }) => (
-        <span className="block min-w-[12rem] max-w-[24rem] text-sm text-muted-foreground">
+        <span className="block min-w-[12rem] max-w-[24rem] whitespace-normal text-sm text-muted-foreground">
           {row.original.description || '—'}
         </span>
       ),

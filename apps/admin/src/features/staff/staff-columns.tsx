@@ -29,15 +29,6 @@ function AccountActions({
       >
         Sessions
       </Button>
-      {/* Issue 19: the API refuses a change that would leave no active Owner. */}
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => onAction({ kind: 'role', account })}
-        aria-label={`Change role of ${account.username}`}
-      >
-        Change role
-      </Button>
       {isSelf ? (
         // The API refuses to disable the signed-in account (409 cannot_disable_self).
         <Badge variant="secondary">You</Badge>
@@ -84,7 +75,21 @@ export function staffColumns(onAction: (action: StaffAction) => void): ColumnDef
       id: 'role',
       header: 'Role',
       accessorFn: (account) => account.role.name,
-      cell: ({ row }) => <span className="whitespace-nowrap">{row.original.role.name}</span>,
+      // Issue 19: the API refuses a change that would leave no active Owner.
+      cell: ({ row }) => (
+        <span className="flex items-center gap-1 whitespace-nowrap">
+          {row.original.role.name}
+          <Button
+            size="sm"
+            variant="link"
+            className="h-auto px-1 py-0"
+            onClick={() => onAction({ kind: 'role', account: row.original })}
+            aria-label={`Change role of ${row.original.username}`}
+          >
+            Change
+          </Button>
+        </span>
+      ),
     },
     {
       id: 'status',
