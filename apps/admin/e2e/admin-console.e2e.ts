@@ -315,12 +315,64 @@ describe('admin console', () => {
     await row.getByText('Replied').waitFor();
   });
 
+  // Issue 19: a role sees only what it may do, and the API refuses the rest.
+  it('shows a Support account no API Keys, Staff or Audit tab and no Export button', async () => {
+    await joinWaitlist(ref.stack.apiUrl, {
+      email: 'edsger@example.com',
+      firstName: 'Edsger',
+      lastName: 'Dijkstra',
+    });
+    const account = await createStaff(ref.stack.apiUrl, root, 'helpdesk', {
+      signInto: page.context(),
+      role: 'support',
+    });
+    await page.goto('/admin');
+    await page.getByText(`Signed in as ${account.name}`).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'edsger@example.com' });
+    await row.waitFor();
+    const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
+    expect(await tabs.allTextContents()).toEqual([
+      'Waitlist',
+      'Beta',
+      'Invite codes',
+      'Contacts',
+      'Analytics',
+    ]);
+    expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: /Approve|Delete/ }).count()).toBe(0);
+    await openTab('Contacts');
+    await page.getByRole('heading', { name: 'Contacts' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+
+    // An address naming a tab the role cannot read opens the first it can.
+    await page.goto('/admin?tab=api-keys');
+    await page.getByRole('tab', { name: 'Waitlist', selected: true }).waitFor();
+    expect(await page.getByRole('tab', { name: 'API Keys' }).count()).toBe(0);
+
+    // What the console hides, the API refuses, naming the permission.
+    const refused = await page.request.get('/api/admin/waitlist/export');
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      type: 'missing_permission',
+      permission: 'waitlist:export',
+    });
+  });
+
   it('creates an API key, shows it once, and revokes it', async () => {
     await openConsole('keys');
     await openTab('API Keys');
     await page.getByRole('button', { name: 'Create API key' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('E2E integration');
+    // Issue 19: a key holds only the permissions chosen, for 90 days unless chosen otherwise.
+    await dialog.getByRole('button', { name: 'Read only' }).click();
+    expect(await dialog.getByRole('checkbox', { name: 'Read the waitlist' }).isChecked()).toBe(
+      true,
+    );
+    expect(
+      await dialog.getByRole('checkbox', { name: 'Export the waitlist (CSV)' }).isChecked(),
+    ).toBe(false);
+    expect(await dialog.getByRole('radio', { name: '90 days' }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Create key' }).click();
     await expectToast('API key created');
     const fullKey = await dialog.locator('#new-api-key').inputValue();
@@ -332,6 +384,8 @@ describe('admin console', () => {
     const row = page.getByRole('row').filter({ hasText: 'E2E integration' });
     const masked = `${fullKey.slice(0, 12)}${'*'.repeat(20)}${fullKey.slice(-4)}`;
     await row.getByText(masked).waitFor();
+    await row.getByText(/^\d+ permissions$/).waitFor();
+    await row.getByText('Never').waitFor();
     await row.getByRole('button', { name: 'Revoke E2E integration' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm
@@ -340,7 +394,7 @@ describe('admin console', () => {
     await confirm.getByRole('button', { name: 'Revoke' }).click();
     await expectToast('API key revoked');
     await row.getByText('Revoked').waitFor();
-    expect(await row.getByRole('button').count()).toBe(0);
+    expect(await row.getByRole('button', { name: /^Revoke/ }).count()).toBe(0);
   });
 
   it('links the API reference, and a new key calls the admin API as it says', async () => {
@@ -360,6 +414,7 @@ describe('admin console', () => {
     await page.getByRole('button', { name: 'Create API key' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Reference example');
+    await dialog.getByRole('checkbox', { name: 'Read the waitlist' }).click();
     await dialog.getByRole('button', { name: 'Create key' }).click();
     const key = await dialog.locator('#new-api-key').inputValue();
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -380,7 +435,7 @@ describe('admin console', () => {
     const write = { headers: { origin: new URL(ref.stack.adminUrl!).origin } };
     const created = await page.request.post('/api/admin/api-keys', {
       ...write,
-      data: { name: 'Audited key' },
+      data: { name: 'Audited key', permissions: ['waitlist:read'] },
     });
     expect(created.status()).toBe(201);
     const { apiKey } = (await created.json()) as { apiKey: { id: string } };
@@ -533,6 +588,11 @@ describe('admin console', () => {
     await page.getByRole('button', { name: 'Invite staff' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').fill('linus@wordloom.test');
+    // Issue 19: Viewer unless chosen; disabling an account needs staff:manage (Owner).
+    const role = dialog.getByRole('combobox', { name: 'Role' });
+    await role.getByText('Viewer').waitFor();
+    await role.click();
+    await page.getByRole('option', { name: 'Owner' }).click();
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expectToast('Invitation sent');
     const token = await tokenMailedTo(ref.stack.apiUrl, 'linus@wordloom.test', '/accept-invite');

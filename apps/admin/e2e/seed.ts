@@ -1,4 +1,5 @@
 import { mailboxOf } from '@repo/e2e';
+import type { BuiltInRoleKey } from '@repo/validation';
 import type { BrowserContext } from 'playwright-core';
 
 /** Seeds data through the public API, as visitors would. Returns the new entry's id. */
@@ -127,7 +128,7 @@ export async function createStaff(
   apiUrl: string,
   inviter: ApiSession,
   label: string,
-  { signInto }: { signInto?: BrowserContext } = {},
+  { signInto, role = 'owner' }: { signInto?: BrowserContext; role?: BuiltInRoleKey } = {},
 ): Promise<StaffAccount> {
   staffCount += 1;
   const username = `${label}${staffCount}`;
@@ -137,7 +138,14 @@ export async function createStaff(
     username,
     password: `e2e-${username}-long-passphrase`,
   };
-  await inviter.json('POST', '/api/admin/accounts/invite', { email: account.email });
+  // Issue 19: an invitation names the account's role (Owner unless a test needs less).
+  const { roles } = await inviter.json<{ roles: { id: string; key: string | null }[] }>(
+    'GET',
+    '/api/admin/roles',
+  );
+  const roleId = roles.find((item) => item.key === role)?.id;
+  if (!roleId) throw new Error(`no built-in role ${role}`);
+  await inviter.json('POST', '/api/admin/accounts/invite', { email: account.email, roleId });
   const token = await tokenMailedTo(apiUrl, account.email, '/accept-invite');
   const body = { token, name: account.name, username, password: account.password };
   if (signInto) {
