@@ -49,6 +49,24 @@ export interface RolesTable {
 
 export type UserStatus = 'pending' | 'active' | 'disabled';
 
+/** A staff account's passkey (WebAuthn credential, migration 018): its public key only. */
+export interface PasskeysTable {
+  id: Generated<string>;
+  userId: string;
+  /** The credential id, base64url, as the authenticator names it. */
+  credentialId: string;
+  /** The COSE public key. */
+  publicKey: Uint8Array;
+  /** The signature counter last seen (a uint32, in a bigint); it never goes back. */
+  counter: ColumnType<number, number | undefined, number>;
+  transports: Generated<string[]>;
+  /** Synced by its provider (a multi-device passkey). */
+  backedUp: Generated<boolean>;
+  name: string;
+  createdAt: CreatedAt;
+  lastUsedAt: Date | null;
+}
+
 /** A single-use link mailed to an address; only the SHA-256 of the token is stored. */
 export interface AccountTokensTable {
   id: Generated<string>;
@@ -413,6 +431,7 @@ export interface EmailSuppressionsTable {
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
+  passkeys: PasskeysTable;
   sessions: SessionsTable;
   blogPosts: BlogPostsTable;
   waitlistEntries: WaitlistEntriesTable;
