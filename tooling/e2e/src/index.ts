@@ -131,6 +131,12 @@ export interface StackOptions {
   marketingEnv?: Record<string, string>;
   /** Extra environment for the admin server (e.g. ADMIN_TRUST_PROXY). */
   adminEnv?: Record<string, string>;
+  /**
+   * The host name of the console's address (ADMIN_URL): 127.0.0.1 unless told. Passkeys
+   * need 'localhost' (WebAuthn takes no IP address as its RP id); the server still
+   * listens on 127.0.0.1.
+   */
+  adminHostName?: 'localhost';
 }
 
 /**
@@ -148,7 +154,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   ]);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const marketingUrl = `http://127.0.0.1:${marketingPort}`;
-  const adminUrl = `http://127.0.0.1:${adminPort}`;
+  const adminListenUrl = `http://127.0.0.1:${adminPort}`;
+  const adminUrl = `http://${options.adminHostName ?? '127.0.0.1'}:${adminPort}`;
 
   let databaseEnv: Record<string, string>;
   let databaseUrl: string | undefined;
@@ -232,7 +239,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...options.adminEnv,
       });
       children.push(admin);
-      await waitForOk(adminUrl, admin);
+      await waitForOk(adminListenUrl, admin);
     }
   } catch (error) {
     await stop();
