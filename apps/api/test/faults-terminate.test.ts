@@ -1,6 +1,7 @@
 import { createDatabase, type DatabaseHandle } from '@repo/db';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkSecretsKey } from '../src/email/link-secrets';
 import { createOutboxWorker } from '../src/email/outbox-worker';
 import { createPostmarkTransport } from '../src/email/postmark-transport';
 import { type AdminSession, signInAdmin } from './helpers/admin';
@@ -268,6 +269,8 @@ describe.runIf(serverUrl)('server-side connection kills', () => {
       retryMaxMs: 5,
       leaseMs: 300,
       batchSize: 5,
+      // The confirmation links wait sealed in the outbox until sent (issue 19).
+      linkKey: linkSecretsKey(ctx.config.SESSION_SECRET),
     });
 
     // 1. The claim itself: it blocks on a table lock held here, and is killed there.
