@@ -16,8 +16,12 @@ const SECRETS = {
   UNSUBSCRIBE_SECRET: 'shutdown-test-unsubscribe-secret-long-enough',
 };
 
-/** Rows in the export, each about 1 KB: megabytes that a paused reader holds back. */
-const EXPORT_ROWS = 4_000;
+/**
+ * Rows in the export, each about 1 KB: more megabytes than the loopback socket
+ * buffers and the client hold together (4,000 fitted once, under load, and the
+ * export finished before SIGTERM).
+ */
+const EXPORT_ROWS = 16_000;
 /** Welcome emails waiting for the worker when SIGTERM arrives: several batches' worth. */
 const QUEUED = 60;
 
