@@ -18,6 +18,7 @@ import session, { withSessions } from './plugins/external/session';
 import adminRoutes from './routes/api/admin';
 import analyticsRoutes from './routes/api/analytics';
 import analyticsDashboardRoutes from './routes/api/analytics/dashboard';
+import accountRoutes from './routes/api/account';
 import authRoutes from './routes/api/auth';
 import betaFeedbackRoutes from './routes/api/beta-feedback';
 import betaInvitationRoutes from './routes/api/beta';
@@ -126,6 +127,7 @@ export async function buildApp({
       await api.register(async (signedIn) => {
         await withSessions(signedIn);
         await signedIn.register(authRoutes);
+        await signedIn.register(accountRoutes, { prefix: '/account' });
         await signedIn.register(analyticsDashboardRoutes);
         await signedIn.register(adminRoutes, { prefix: '/admin' });
       });

@@ -15,6 +15,7 @@ import * as staffAccounts from './migrations/2026-11-26-013-staff-accounts';
 import * as outboxLinkRedaction from './migrations/2026-11-26-014-outbox-link-redaction';
 import * as seatsAndAbuse from './migrations/2026-11-26-015-seats-and-abuse';
 import * as rolesAndKeyScopes from './migrations/2026-11-26-016-roles-and-key-scopes';
+import * as twoFactorTotp from './migrations/2026-11-26-017-two-factor-totp';
 import * as passkeys from './migrations/2026-11-26-018-passkeys';
 
 /**
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-014-outbox-link-redaction': outboxLinkRedaction,
   '2026-11-26-015-seats-and-abuse': seatsAndAbuse,
   '2026-11-26-016-roles-and-key-scopes': rolesAndKeyScopes,
+  '2026-11-26-017-two-factor-totp': twoFactorTotp,
   '2026-11-26-018-passkeys': passkeys,
 };
 

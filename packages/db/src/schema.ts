@@ -49,6 +49,28 @@ export interface RolesTable {
 
 export type UserStatus = 'pending' | 'active' | 'disabled';
 
+/**
+ * An account's authenticator app (migration 017, issue 19): the secret sealed
+ * (AES-256-GCM), working once confirmed; a code's time step is accepted once.
+ */
+export interface UserTotpTable {
+  userId: string;
+  secretSealed: string;
+  confirmedAt: Date | null;
+  /** The RFC 6238 time step of the last code accepted (bigint, read as a number). */
+  lastUsedStep: number | null;
+  createdAt: CreatedAt;
+}
+
+/** Single-use recovery codes (migration 017): only the SHA-256 of each. */
+export interface UserRecoveryCodesTable {
+  id: Generated<string>;
+  userId: string;
+  codeHash: string;
+  usedAt: Date | null;
+  createdAt: CreatedAt;
+}
+
 /** A staff account's passkey (WebAuthn credential, migration 018): its public key only. */
 export interface PasskeysTable {
   id: Generated<string>;
@@ -431,6 +453,8 @@ export interface EmailSuppressionsTable {
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
+  userTotp: UserTotpTable;
+  userRecoveryCodes: UserRecoveryCodesTable;
   passkeys: PasskeysTable;
   sessions: SessionsTable;
   blogPosts: BlogPostsTable;

@@ -10,6 +10,7 @@ import { AnnouncementEmail, DEFAULT_ANNOUNCEMENT } from './announcement';
 import { BetaInvitationEmail } from './beta-invitation';
 import { BRAND } from './brand';
 import { type EmailTemplateData, oneLine, type ResolvedEmailData, resolveData } from './data';
+import { TWO_FACTOR_RESET_SUBJECT, TwoFactorResetEmail } from './two-factor-reset';
 import { WaitlistUpdateEmail } from './waitlist-update';
 import { WaitlistWelcomeEmail } from './waitlist-welcome';
 
@@ -148,4 +149,19 @@ export function renderAccountEmail(input: {
     createElement(AccountVerificationEmail, { ...input, siteUrl }),
   )}`;
   return { subject: accountEmailSubject(input.purpose), html, text: toPlainText(html) };
+}
+
+/**
+ * The notice to a staff member whose two-factor sign-in an administrator reset
+ * (issue 19). Transactional, sent by the API only; it carries no link token.
+ */
+export function renderTwoFactorResetEmail(input: {
+  signInUrl: string;
+  siteUrl?: string;
+}): RenderedEmail {
+  const siteUrl = resolveData({ siteUrl: input.siteUrl }).siteUrl;
+  const html = `${DOCTYPE}${renderToStaticMarkup(
+    createElement(TwoFactorResetEmail, { signInUrl: input.signInUrl, siteUrl }),
+  )}`;
+  return { subject: TWO_FACTOR_RESET_SUBJECT, html, text: toPlainText(html) };
 }

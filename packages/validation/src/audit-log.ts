@@ -41,6 +41,11 @@ export const AUDIT_ACTIONS = [
   'role.update',
   'role.delete',
   'session.end',
+  'account.two_factor_enable',
+  'account.two_factor_disable',
+  'account.recovery_codes',
+  'account.two_factor_reset',
+  'settings.two_factor',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,7 @@ export * from './admin';
 export * from './email-links';
 export * from './staff-accounts';
 export * from './roles';
+export * from './two-factor';
 export * from './audit-log';
 export * from './invite-codes';
 export * from './beta-seats';

@@ -11,6 +11,8 @@ import {
   recordSuccess,
   throttledMessage,
 } from './login-throttle';
+import { withAccess } from '../roles/roles-repository';
+import { mustEnrolSecondFactor } from './two-factor-repository';
 import { findActiveUserById, type PublicUser } from './users-repository';
 
 /*
@@ -49,6 +51,18 @@ export async function signIn(request: FastifyRequest, user: Pick<PublicUser, 'id
     })
     .where('sid', '=', request.session.sessionId)
     .execute();
+}
+
+/**
+ * The signed-in account as the answers show it (sign-in, GET /api/user): its role,
+ * permissions, and whether the policy sends it to enrol a second factor first.
+ */
+export async function signedInAnswer(db: DB, user: PublicUser) {
+  const answer = await withAccess(db, user);
+  return {
+    ...answer,
+    mustEnrolSecondFactor: await mustEnrolSecondFactor(db, user.id, answer.role.id),
+  };
 }
 
 /**

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { StaffAccount, StaffSession } from '@repo/api-client';
 import type { DB, UserStatus } from '@repo/db';
 import { sql } from 'kysely';
-import { sessionAlive, type SessionLifetimes } from '../../../../plugins/external/session-store';
-import { roleRefOf } from '../../../../roles/roles-repository';
+import { sessionAlive, type SessionLifetimes } from '../plugins/external/session-store';
+import { roleRefOf } from '../roles/roles-repository';
 
 /** What admins see of a session instead of its id (which is a credential): 16 hex of sha256(sid). */
 const publicSessionId = sql<string>`substr(encode(sha256(convert_to(sessions.sid, 'UTF8')), 'hex'), 1, 16)`;

@@ -82,6 +82,9 @@ const EXPECTED: Record<string, RoutePermission> = {
   'POST /api/admin/roles': 'staff:manage',
   'PATCH /api/admin/roles/:id': 'staff:manage',
   'DELETE /api/admin/roles/:id': 'staff:manage',
+  'GET /api/admin/settings/two-factor': 'staff:manage',
+  'PUT /api/admin/settings/two-factor': 'staff:manage',
+  'POST /api/admin/accounts/:id/two-factor/reset': 'staff:manage',
   'GET /api/admin/analytics-opt-out': SIGNED_IN,
   'GET /api/admin/openapi.json': SIGNED_IN,
 };
@@ -111,6 +114,7 @@ const BODIES: Record<string, () => unknown> = {
   'PATCH /api/admin/beta/participants/:id': () => ({ status: 'inactive' }),
   'PATCH /api/admin/contacts/:id': () => ({ status: 'read' }),
   'PUT /api/admin/settings/auto-fill': () => ({ enabled: true }),
+  'PUT /api/admin/settings/two-factor': () => ({ requiredForAll: false, requiredRoleIds: [] }),
   'POST /api/admin/invite-codes': () => ({ maxRedemptions: 3 }),
   'POST /api/admin/api-keys': () => ({ name: 'Minted', permissions: ['waitlist:read'] }),
   'POST /api/admin/roles': () => ({ name: 'Minted role', permissions: ['waitlist:read'] }),
@@ -221,6 +225,7 @@ beforeAll(async () => {
   ids.set('/api/admin/accounts/:id:id', colleague);
   ids.set('/api/admin/accounts/:id/disable:id', colleague);
   ids.set('/api/admin/accounts/:id/role:id', colleague);
+  ids.set('/api/admin/accounts/:id/two-factor/reset:id', colleague);
 });
 afterAll(() => ctx.close());
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissionSchema, roleRefSchema } from '../roles';
+import { secondFactorRequiredSchema } from '../two-factor';
 
 export const ACCOUNT_STATUSES = ['pending', 'active', 'disabled'] as const;
 
@@ -19,7 +20,15 @@ export const publicUserSchema = z.object({
 export const signedInUserSchema = publicUserSchema.extend({
   role: roleRefSchema,
   permissions: z.array(permissionSchema),
+  /**
+   * The two-factor policy requires a second factor this account has not set up:
+   * every admin route answers 403 second_factor_enrolment_required until it does.
+   */
+  mustEnrolSecondFactor: z.boolean().optional(),
 });
+
+/** POST /api/login (200): signed in, or the second factor is awaited (no session yet). */
+export const loginResponseSchema = z.union([signedInUserSchema, secondFactorRequiredSchema]);
 
 /** GET /api/setup-status: true while no account exists (the first one needs the setup token). */
 export const setupStatusSchema = z.object({ needsSetup: z.boolean() });

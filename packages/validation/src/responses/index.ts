@@ -12,3 +12,11 @@ export * from './admin';
 export * from './seats';
 export * from './invite-codes';
 export { roleSchema, roleListSchema, roleResponseSchema, roleRefSchema } from '../roles';
+export {
+  accountSecuritySchema,
+  passkeySummarySchema,
+  recoveryCodesSchema,
+  secondFactorRequiredSchema,
+  totpSetupSchema,
+  twoFactorPolicySchema,
+} from '../two-factor';

@@ -3,6 +3,7 @@ import {
   type Permission,
   type RoutePermission,
   SIGNED_IN,
+  TWO_FACTOR_MESSAGES,
 } from '@repo/validation';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,6 +11,7 @@ import type { Config } from '../../config';
 import { AppError, forbidden, missingPermission, unauthorized } from '../../errors';
 import { parseApiKey, secretMatches } from '../../api-keys/api-key-secret';
 import { findApiKeyForAuth, touchApiKey } from '../../api-keys/api-keys-repository';
+import { mustEnrolSecondFactor } from '../../auth/two-factor-repository';
 import { type PublicUser } from '../../auth/users-repository';
 import { findAccountAccess, type RoleRef } from '../../roles/roles-repository';
 import { sessionUser } from './authentication';
@@ -156,6 +158,11 @@ export default fp(
       // The role is read on every request: a change applies on the next one, not the next sign-in.
       const access = await findAccountAccess(db, user.id);
       if (!access) throw unauthorized();
+      // The two-factor policy requires a second factor this account has not set up: it
+      // may enrol (/api/account), and nothing else until it has (issue 19).
+      if (await mustEnrolSecondFactor(db, user.id, access.role.id)) {
+        throw forbidden(TWO_FACTOR_MESSAGES.enrolmentRequired, 'second_factor_enrolment_required');
+      }
       request.user = user;
       return { kind: 'session', user, role: access.role, permissions: new Set(access.permissions) };
     }

@@ -11,6 +11,7 @@ import {
   messageResponseSchema,
   registerResponseSchema,
   setupStatusSchema,
+  loginResponseSchema,
   signedInUserSchema,
 } from '@repo/validation/responses';
 import type { DB } from '@repo/db';
@@ -19,7 +20,6 @@ import { type AuditActor, publicActor, recordAudit, staffActor } from '../../../
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../../errors';
 import { allowedOrigins, assertAllowedOrigin } from '../../../plugins/app/admin-auth';
 import { sessionUser } from '../../../plugins/app/authentication';
-import { withAccess } from '../../../roles/roles-repository';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 import {
@@ -48,7 +48,13 @@ import {
   serverVerifyEmailSchema,
 } from '../../../auth/password-policy';
 import { registrationNotice } from '../../../auth/registration-notices';
-import { signIn } from '../../../auth/second-factor-session';
+import secondFactorRoutes from './second-factor';
+import {
+  signedInAnswer,
+  signIn,
+  startSecondFactor,
+} from '../../../auth/second-factor-session';
+import { secondFactorMethods } from '../../../auth/two-factor-repository';
 import {
   generateSetupToken,
   SETUP_TOKEN_REQUIRED_MESSAGE,
@@ -114,6 +120,8 @@ export default async function authRoutes(fastify: ApiInstance) {
     );
   });
 
+  await fastify.register(secondFactorRoutes);
+
   fastify.get('/setup-status', { schema: { response: { 200: setupStatusSchema } } }, async () => ({
     needsSetup: (await countUsers(db)) === 0,
   }));
@@ -124,7 +132,7 @@ export default async function authRoutes(fastify: ApiInstance) {
     async (request) => {
       const user = await sessionUser(fastify, request);
       if (!user) throw unauthorized('Not authenticated');
-      return withAccess(db, user);
+      return signedInAnswer(db, user);
     },
   );
 
@@ -134,7 +142,7 @@ export default async function authRoutes(fastify: ApiInstance) {
       config: authLimit,
       schema: {
         body: loginSchema,
-        response: { 200: signedInUserSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -168,9 +176,14 @@ export default async function authRoutes(fastify: ApiInstance) {
       // Hashes made with weaker parameters are upgraded while the password is at hand.
       if (passwordHash && needsRehash(passwordHash))
         await updatePasswordHash(db, user.id, await hashPassword(password));
+      // A second factor (issue 19): the password alone opens nothing. The attempt stays
+      // counted until the second step passes, so a known password does not reset the
+      // back-off for guesses at the code.
+      const methods = await secondFactorMethods(db, user.id);
+      if (methods.length > 0) return startSecondFactor(request, user, methods);
       await recordSuccess(db, { username, userId: user.id, ip });
       await signIn(request, user);
-      return withAccess(db, user);
+      return signedInAnswer(db, user);
     },
   );
 
@@ -232,7 +245,7 @@ export default async function authRoutes(fastify: ApiInstance) {
 
       if (result) {
         await signIn(request, result);
-        return reply.status(201).send(await withAccess(db, result));
+        return reply.status(201).send(await signedInAnswer(db, result));
       }
       // The same answer whether an account was created, the address already has one,
       // or the username is taken: the mailbox is told which (issue 19).
@@ -401,7 +414,7 @@ export default async function authRoutes(fastify: ApiInstance) {
         return created;
       });
       await signIn(request, user);
-      return reply.status(201).send(await withAccess(db, user));
+      return reply.status(201).send(await signedInAnswer(db, user));
     },
   );
 

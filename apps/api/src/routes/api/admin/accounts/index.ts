@@ -30,6 +30,7 @@ import {
   listSessions,
 } from '../../../../staff-accounts/staff-accounts-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
+import accountTwoFactorRoutes from './two-factor';
 
 const INVITE_DOMAIN_MESSAGE =
   'Only addresses in the staff email domains (ADMIN_EMAIL_DOMAINS) can be invited.';
@@ -72,6 +73,7 @@ async function statusRefusal(
  */
 export default async function accountRoutes(fastify: ApiInstance) {
   const { config, db, mailer, sessionLifetimes } = fastify;
+  await fastify.register(accountTwoFactorRoutes);
 
   const account = async (id: string) => {
     const found = await findAccount(db, sessionLifetimes, id);

@@ -5,10 +5,12 @@ import { fillFreeSeats } from '../../../../beta/auto-fill';
 import { lockBetaCap } from '../../../../beta/participants-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 import { readAutoFill, writeAutoFill } from '../../../../settings/app-settings-repository';
+import twoFactorSettingsRoutes from './two-factor';
 
 /** Console switches (issue 11). */
 export default async function settingsRoutes(fastify: ApiInstance) {
   const { config, db, mailer } = fastify;
+  await fastify.register(twoFactorSettingsRoutes);
 
   fastify.get(
     '/settings/auto-fill',

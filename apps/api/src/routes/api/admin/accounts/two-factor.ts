@@ -1,0 +1,76 @@
+import { renderTwoFactorResetEmail } from '@repo/email-templates';
+import { STAFF_ACCOUNT_MESSAGES, TWO_FACTOR_MESSAGES } from '@repo/validation';
+import { idParamsSchema, messageResponseSchema } from '@repo/validation/responses';
+import type { FastifyRequest } from 'fastify';
+import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
+import { removeSecondFactors } from '../../../../auth/two-factor-repository';
+import { AppError, conflict, notFound } from '../../../../errors';
+import { endAllSessions } from '../../../../staff-accounts/staff-accounts-repository';
+import { type ApiInstance, errorResponses } from '../../../../route-schemas';
+
+const ACCOUNT_NOT_FOUND = 'Account not found';
+
+/** A colleague's second factor is reset from a signed-in session only, never with a key. */
+async function requireSession(request: FastifyRequest) {
+  if (request.admin?.kind !== 'session') {
+    throw new AppError(403, STAFF_ACCOUNT_MESSAGES.sessionRequired, 'session_required');
+  }
+}
+
+/**
+ * Resetting another account's second factor (issue 19): for a colleague who lost
+ * their phone and recovery codes. It removes the account's authenticator app,
+ * recovery codes and passkeys, ends its sessions, is audited, and the account's
+ * owner is mailed (so a reset they did not ask for does not go unnoticed).
+ */
+export default async function accountTwoFactorRoutes(fastify: ApiInstance) {
+  const { config, db, mailer } = fastify;
+
+  fastify.post(
+    '/accounts/:id/two-factor/reset',
+    {
+      config: { permission: 'staff:manage' },
+      preValidation: requireSession,
+      schema: {
+        params: idParamsSchema(ACCOUNT_NOT_FOUND),
+        response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (request.admin?.kind === 'session' && request.admin.user.id === id) {
+        throw conflict(TWO_FACTOR_MESSAGES.resetOwnAccount, 'cannot_reset_own_two_factor');
+      }
+      const account = await db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+      const signInUrl = `${config.ADMIN_URL.replace(/\/+$/, '')}/auth`;
+      const rendered = renderTwoFactorResetEmail({ signInUrl, siteUrl: config.PUBLIC_SITE_URL });
+      await db.transaction().execute(async (trx) => {
+        const removed = await removeSecondFactors(trx, id);
+        const sessionsEnded = await endAllSessions(trx, id);
+        await mailer.queue(trx, [
+          {
+            stream: 'outbound',
+            templateId: 'two-factor-reset',
+            to: account.email,
+            subject: rendered.subject,
+            htmlBody: rendered.html,
+            textBody: rendered.text,
+            headers: [],
+          },
+        ]);
+        await recordAudit(trx, auditActorOf(request), {
+          action: 'account.two_factor_reset',
+          targetType: 'user',
+          targetId: id,
+          details: { ...removed, sessionsEnded },
+        });
+      });
+      return { message: TWO_FACTOR_MESSAGES.resetDone };
+    },
+  );
+}

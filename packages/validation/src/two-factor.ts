@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/*
+ * Two-factor sign-in (issue 19): a right password alone opens nothing when the
+ * account has a second factor (an authenticator app's code, a recovery code or a
+ * passkey). An Owner may require one for every account or for some roles.
+ */
+
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery', 'passkey'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
+/** How many recovery codes an account gets (each works once). */
+export const RECOVERY_CODE_COUNT = 10;
+
+export const TWO_FACTOR_MESSAGES = {
+  code: 'Enter the 6-digit code from your authenticator app.',
+  recoveryCode: 'Enter one of your recovery codes.',
+  invalidCode: 'That code is not valid. Check your authenticator app and try again.',
+  invalidRecoveryCode: 'That recovery code is not valid or was already used.',
+  expired: 'Your sign-in took too long. Enter your username and password again.',
+  enrolmentRequired:
+    'Your account must use two-factor sign-in. Set up an authenticator app or a passkey first.',
+  alreadyEnabled: 'Two-factor sign-in with an authenticator app is already on.',
+  notStarted: 'Start the set-up again: no authenticator app is waiting to be confirmed.',
+  notEnabled: 'Two-factor sign-in with an authenticator app is not on.',
+  stillRequired:
+    'Two-factor sign-in is required for your account: add a passkey before turning the authenticator app off.',
+  resetOwnAccount:
+    'You cannot reset your own two-factor sign-in: turn it off or change it on your Security page.',
+  sessionRequired: 'Two-factor settings are changed from a signed-in session, not with an API key.',
+  unknownRole: 'Unknown role',
+  resetDone: 'Two-factor sign-in reset. The account signs in with its password alone until it sets it up again.',
+  policySaved: 'Two-factor policy saved.',
+  totpEnabled: 'Two-factor sign-in is on.',
+  totpDisabled: 'Two-factor sign-in with an authenticator app is off.',
+} as const;
+
+/** A 6-digit code as typed: spaces are dropped (apps show "123 456"). */
+export const totpCode = z
+  .string({ error: TWO_FACTOR_MESSAGES.code })
+  .max(20, { error: TWO_FACTOR_MESSAGES.code })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, { error: TWO_FACTOR_MESSAGES.code }));
+
+/** A recovery code as typed (case, spaces and dashes do not matter; the API normalises). */
+export const recoveryCode = z
+  .string({ error: TWO_FACTOR_MESSAGES.recoveryCode })
+  .trim()
+  .min(1, { error: TWO_FACTOR_MESSAGES.recoveryCode })
+  .max(64, { error: TWO_FACTOR_MESSAGES.recoveryCode });
+
+/** POST /api/login/totp, /api/account/totp/confirm, /disable, /api/account/recovery-codes. */
+export const totpCodeBodySchema = z.object({ code: totpCode });
+export type TotpCodeInput = z.input<typeof totpCodeBodySchema>;
+
+/** POST /api/login/recovery */
+export const recoveryCodeBodySchema = z.object({ code: recoveryCode });
+export type RecoveryCodeInput = z.input<typeof recoveryCodeBodySchema>;
+
+/** GET/PUT /api/admin/settings/two-factor */
+export const twoFactorPolicySchema = z.object({
+  requiredForAll: z.boolean(),
+  requiredRoleIds: z.array(z.string().max(100)).max(100),
+});
+export type TwoFactorPolicy = z.output<typeof twoFactorPolicySchema>;
+
+/** POST /api/login (200) when the account has a second factor: no session yet. */
+export const secondFactorRequiredSchema = z.object({
+  status: z.literal('second_factor_required'),
+  methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
+});
+export type SecondFactorRequired = z.output<typeof secondFactorRequiredSchema>;
+
+/** POST /api/account/totp/setup: the secret to scan (QR code, SVG) or type. */
+export const totpSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qrSvg: z.string(),
+});
+export type TotpSetup = z.output<typeof totpSetupSchema>;
+
+/** The recovery codes, shown once (after confirming the app, or regenerated). */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.output<typeof recoveryCodesSchema>;
+
+export const passkeySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type PasskeySummary = z.output<typeof passkeySummarySchema>;
+
+/** GET /api/account/security: the signed-in account's second factors. */
+export const accountSecuritySchema = z.object({
+  totp: z.object({ enabled: z.boolean() }),
+  recoveryCodesLeft: z.number().int(),
+  passkeys: z.array(passkeySummarySchema),
+  /** The policy requires a second factor for this account. */
+  required: z.boolean(),
+});
+export type AccountSecurity = z.output<typeof accountSecuritySchema>;
