@@ -549,15 +549,12 @@ describe('admin console', () => {
       .waitFor();
     expect(page.url()).toMatch(/\/auth$/);
 
-    // A pending account cannot sign in.
+    // A pending account has no password yet (issue 19): whoever opens the link sets it.
     await logIn(COLLEAGUE);
     await expectToast('Login failed');
-    await page
-      .getByText(/^Confirm your email address first/)
-      .first()
-      .waitFor();
+    await page.getByText('Invalid username or password').first().waitFor();
     expect(page.url()).toMatch(/\/auth$/);
-    expect(takeExpectedErrors(/status of 403/, /\/api\/login/)).toHaveLength(1);
+    expect(takeExpectedErrors(/status of 401/, /\/api\/login/)).toHaveLength(1);
 
     // The colleague's link is in their mail; an admin sees the pending account.
     await logIn(admin);
@@ -569,6 +566,8 @@ describe('admin console', () => {
     await page.waitForURL('**/auth');
 
     await page.goto(`/verify-email?token=${token}`);
+    await page.getByLabel('Choose a password').fill(COLLEAGUE.password);
+    await page.getByRole('button', { name: 'Confirm and set password' }).click();
     await page.getByText('Email confirmed. You can now sign in.').waitFor();
     await page.getByRole('link', { name: 'Go to sign in' }).click();
     await page.waitForURL('**/auth');

@@ -184,10 +184,11 @@ describe('GET /api/admin/openapi.json', () => {
 });
 
 describe('GET /api/docs', () => {
-  it('offers both documents: the public one and the admin one (for the signed-in)', async () => {
+  it('offers both documents: the public one, and the admin one (for the signed-in) with ?api=admin', async () => {
     const script = await ctx.app.inject({ method: 'GET', url: '/api/docs/assets/docs.js' });
     expect(script.body).toContain("'/api/openapi.json'");
     expect(script.body).toContain("'/api/admin/openapi.json'");
+    expect(script.body).toContain("get('api') === 'admin'");
   });
 
   it('serves the reference page and its assets from this origin, under a strict CSP', async () => {

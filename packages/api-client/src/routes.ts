@@ -11,6 +11,8 @@ export const siteRoutes = {
   health: '/api/health',
   /** The OpenAPI reference page (Swagger UI over /api/openapi.json). */
   docs: '/api/docs',
+  /** The same page over the whole document, admin API included (a session or key). */
+  adminDocs: '/api/docs?api=admin',
   openapi: '/api/openapi.json',
   posts: {
     list: '/api/posts',
@@ -46,6 +48,23 @@ const consoleRoutes = {
     invite: '/api/invite',
     acceptInvite: '/api/accept-invite',
     logout: '/api/logout',
+    /** Issue 19: a passkey, as the second factor or without a password. */
+    passkeyOptions: '/api/login/passkey/options',
+    passkey: '/api/login/passkey',
+    /** Issue 19: the second step after a right password. */
+    totp: '/api/login/totp',
+    recovery: '/api/login/recovery',
+  },
+  /** Issue 19: the signed-in account's own security (second factors). */
+  account: {
+    security: '/api/account/security',
+    totpSetup: '/api/account/totp/setup',
+    totpConfirm: '/api/account/totp/confirm',
+    totpDisable: '/api/account/totp/disable',
+    recoveryCodes: '/api/account/recovery-codes',
+    passkeyOptions: '/api/account/passkeys/options',
+    passkeys: '/api/account/passkeys',
+    passkey: (id: string) => `/api/account/passkeys/${segment(id)}` as const,
   },
   email: {
     unsubscribe: '/api/email/unsubscribe',
@@ -96,6 +115,8 @@ const consoleRoutes = {
       session: (id: string, sessionId: string) =>
         `/api/admin/accounts/${segment(id)}/sessions/${segment(sessionId)}` as const,
       role: (id: string) => `/api/admin/accounts/${segment(id)}/role` as const,
+      resetTwoFactor: (id: string) =>
+        `/api/admin/accounts/${segment(id)}/two-factor/reset` as const,
     },
     /** Issue 19: roles (staff:manage). */
     roles: {
@@ -127,7 +148,10 @@ const consoleRoutes = {
     auditLog: '/api/admin/audit-log',
     personTimeline: '/api/admin/people/timeline',
     analyticsOptOut: '/api/admin/analytics-opt-out',
-    settings: { autoFill: '/api/admin/settings/auto-fill' },
+    settings: {
+      autoFill: '/api/admin/settings/auto-fill',
+      twoFactor: '/api/admin/settings/two-factor',
+    },
   },
 } as const;
 

@@ -14,8 +14,11 @@ import { apiKeyColumns } from './api-key-columns';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
 
-/** The API's reference page (Swagger UI over /api/openapi.json), reached through the console's /api proxy. */
-const API_REFERENCE_PATH = apiRoutes.docs;
+/**
+ * The API's reference page over the admin document (a signed-in session: the console's
+ * cookie), reached through the console's /api proxy.
+ */
+const API_REFERENCE_PATH = apiRoutes.adminDocs;
 
 export function ApiKeysTab() {
   const queryClient = useQueryClient();

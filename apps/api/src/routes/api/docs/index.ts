@@ -35,14 +35,13 @@ const PAGE = `<!doctype html>
 </body>
 </html>`;
 
-// No badge from validator.swagger.io: the page loads nothing from elsewhere. The admin
-// document answers only a signed-in session (the browser's cookie) or a key: 401 otherwise.
-const INITIALIZER = `window.ui = SwaggerUIBundle({
-  urls: [
-    { url: '/api/openapi.json', name: 'Public API' },
-    { url: '/api/admin/openapi.json', name: 'Admin API (signed in)' },
-  ],
-  'urls.primaryName': 'Public API',
+// No badge from validator.swagger.io: the page loads nothing from elsewhere. Swagger UI's
+// base layout has no switch between documents, so the address chooses: `?api=admin` is the
+// whole document, admin API included, which answers only a signed-in session (the
+// browser's cookie) or a key, 401 otherwise; without it, the public document.
+const INITIALIZER = `const admin = new URLSearchParams(window.location.search).get('api') === 'admin';
+window.ui = SwaggerUIBundle({
+  url: admin ? '/api/admin/openapi.json' : '/api/openapi.json',
   dom_id: '#swagger-ui',
   deepLinking: true,
   validatorUrl: null,
