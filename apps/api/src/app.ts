@@ -19,7 +19,9 @@ import adminRoutes from './routes/api/admin';
 import analyticsRoutes from './routes/api/analytics';
 import analyticsDashboardRoutes from './routes/api/analytics/dashboard';
 import accountRoutes from './routes/api/account';
+import accountPasskeyRoutes from './routes/api/account/passkeys';
 import authRoutes from './routes/api/auth';
+import passkeySignInRoutes from './routes/api/auth/passkey';
 import betaFeedbackRoutes from './routes/api/beta-feedback';
 import betaInvitationRoutes from './routes/api/beta';
 import contactRoutes from './routes/api/contact';
@@ -127,7 +129,9 @@ export async function buildApp({
       await api.register(async (signedIn) => {
         await withSessions(signedIn);
         await signedIn.register(authRoutes);
+        await signedIn.register(passkeySignInRoutes);
         await signedIn.register(accountRoutes, { prefix: '/account' });
+        await signedIn.register(accountPasskeyRoutes, { prefix: '/account' });
         await signedIn.register(analyticsDashboardRoutes);
         await signedIn.register(adminRoutes, { prefix: '/admin' });
       });

@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   'account.recovery_codes',
   'account.two_factor_reset',
   'settings.two_factor',
+  'account.passkey_add',
+  'account.passkey_remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

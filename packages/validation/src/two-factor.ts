@@ -29,7 +29,8 @@ export const TWO_FACTOR_MESSAGES = {
     'You cannot reset your own two-factor sign-in: turn it off or change it on your Security page.',
   sessionRequired: 'Two-factor settings are changed from a signed-in session, not with an API key.',
   unknownRole: 'Unknown role',
-  resetDone: 'Two-factor sign-in reset. The account signs in with its password alone until it sets it up again.',
+  resetDone:
+    'Two-factor sign-in reset. The account signs in with its password alone until it sets it up again.',
   policySaved: 'Two-factor policy saved.',
   totpEnabled: 'Two-factor sign-in is on.',
   totpDisabled: 'Two-factor sign-in with an authenticator app is off.',
@@ -100,3 +101,117 @@ export const accountSecuritySchema = z.object({
   required: z.boolean(),
 });
 export type AccountSecurity = z.output<typeof accountSecuritySchema>;
+
+/* Passkeys (WebAuthn, issue 19): a second factor, or a sign-in without a password. */
+
+export const PASSKEY_MESSAGES = {
+  name: 'Give the passkey a name of 1 to 64 characters.',
+  added: 'Passkey added.',
+  removed: 'Passkey removed.',
+  notFound: 'Passkey not found',
+  tooMany: 'An account can have at most 20 passkeys. Remove one first.',
+  alreadyRegistered: 'That passkey is already registered.',
+  ceremonyExpired: 'The passkey request expired or was already used. Try again.',
+  notVerified: 'The passkey could not be verified. Try again.',
+  signInFailed: 'That passkey could not be verified. Try again, or sign in another way.',
+  unsupported: 'This browser cannot use passkeys.',
+  cancelled: 'The passkey request was cancelled or timed out.',
+  stillRequired:
+    'Two-factor sign-in is required for your account: set up an authenticator app or another passkey before removing this one.',
+} as const;
+
+/** A base64url field of a WebAuthn response (bounded: nothing large reaches the parser). */
+const base64url = (max: number) =>
+  z
+    .string({ error: PASSKEY_MESSAGES.notVerified })
+    .max(max, { error: PASSKEY_MESSAGES.notVerified })
+    .regex(/^[A-Za-z0-9_-]*$/, { error: PASSKEY_MESSAGES.notVerified });
+
+const credentialIdField = base64url(1400).min(16, { error: PASSKEY_MESSAGES.notVerified });
+
+const clientExtensionResults = z.record(z.string().max(64), z.unknown()).default({});
+
+/** What navigator.credentials.create() answered, as @simplewebauthn/browser sends it. */
+export const passkeyRegistrationResponseSchema = z.object({
+  id: credentialIdField,
+  rawId: credentialIdField,
+  type: z.literal('public-key', { error: PASSKEY_MESSAGES.notVerified }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults,
+  response: z.object({
+    clientDataJSON: base64url(8192),
+    attestationObject: base64url(32768),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
+});
+
+/** What navigator.credentials.get() answered, as @simplewebauthn/browser sends it. */
+export const passkeyAuthenticationResponseSchema = z.object({
+  id: credentialIdField,
+  rawId: credentialIdField,
+  type: z.literal('public-key', { error: PASSKEY_MESSAGES.notVerified }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults,
+  response: z.object({
+    clientDataJSON: base64url(8192),
+    authenticatorData: base64url(8192),
+    signature: base64url(2048),
+    userHandle: base64url(256).optional(),
+  }),
+});
+
+export const passkeyNameField = z
+  .string({ error: PASSKEY_MESSAGES.name })
+  .trim()
+  .min(1, { error: PASSKEY_MESSAGES.name })
+  .max(64, { error: PASSKEY_MESSAGES.name });
+
+/** POST /api/account/passkeys */
+export const passkeyRegistrationBodySchema = z.object({
+  name: passkeyNameField,
+  response: passkeyRegistrationResponseSchema,
+});
+export type PasskeyRegistrationInput = z.input<typeof passkeyRegistrationBodySchema>;
+
+/** POST /api/login/passkey */
+export const passkeySignInBodySchema = z.object({ response: passkeyAuthenticationResponseSchema });
+export type PasskeySignInInput = z.input<typeof passkeySignInBodySchema>;
+
+const credentialDescriptorSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  transports: z.array(z.string()).optional(),
+});
+
+/** POST /api/account/passkeys/options: what navigator.credentials.create() is given. */
+export const passkeyRegistrationOptionsSchema = z.object({
+  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  challenge: z.string(),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.string() })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(credentialDescriptorSchema).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: z.string().optional(),
+      requireResidentKey: z.boolean().optional(),
+      residentKey: z.string().optional(),
+      userVerification: z.string().optional(),
+    })
+    .optional(),
+  hints: z.array(z.string()).optional(),
+  attestation: z.string().optional(),
+  extensions: z.object({ credProps: z.boolean().optional() }).optional(),
+});
+export type PasskeyRegistrationOptions = z.output<typeof passkeyRegistrationOptionsSchema>;
+
+/** POST /api/login/passkey/options: what navigator.credentials.get() is given. */
+export const passkeyAuthenticationOptionsSchema = z.object({
+  challenge: z.string(),
+  timeout: z.number().optional(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(credentialDescriptorSchema).optional(),
+  userVerification: z.string().optional(),
+  hints: z.array(z.string()).optional(),
+});
+export type PasskeyAuthenticationOptions = z.output<typeof passkeyAuthenticationOptionsSchema>;

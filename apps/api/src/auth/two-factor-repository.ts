@@ -98,7 +98,10 @@ export async function useRecoveryCode(db: DB, userId: string, codeHash: string) 
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The second factors of an account: whether its app is confirmed, and the recovery codes left. */
+/**
+ * The second factors of an account: whether its app is confirmed, how many passkeys
+ * it has, and the recovery codes left.
+ */
 export async function secondFactorState(db: DB, userId: string) {
   const row = await db
     .selectNoFrom((eb) => [
@@ -117,9 +120,18 @@ export async function secondFactorState(db: DB, userId: string) {
         .where('userId', '=', userId)
         .where('usedAt', 'is', null)
         .as('recoveryCodesLeft'),
+      eb
+        .selectFrom('passkeys')
+        .select(eb.fn.countAll<string>().as('n'))
+        .where('userId', '=', userId)
+        .as('passkeys'),
     ])
     .executeTakeFirstOrThrow();
-  return { totp: Boolean(row.totp), recoveryCodesLeft: Number(row.recoveryCodesLeft ?? 0) };
+  return {
+    totp: Boolean(row.totp),
+    recoveryCodesLeft: Number(row.recoveryCodesLeft ?? 0),
+    passkeys: Number(row.passkeys ?? 0),
+  };
 }
 
 /** How the account may give its second factor at sign-in; empty when it has none. */
@@ -127,6 +139,7 @@ export async function secondFactorMethods(db: DB, userId: string): Promise<Secon
   const state = await secondFactorState(db, userId);
   const methods: SecondFactorMethod[] = [];
   if (state.totp) methods.push('totp');
+  if (state.passkeys > 0) methods.push('passkey');
   // Recovery codes stand in for a factor the account has, never for none.
   if (methods.length > 0 && state.recoveryCodesLeft > 0) methods.push('recovery');
   return methods;
@@ -204,7 +217,8 @@ export async function mustEnrolSecondFactor(
 export async function removeSecondFactors(db: DB, userId: string) {
   const totp = await deleteTotp(db, userId);
   const recoveryCodes = await deleteRecoveryCodes(db, userId);
-  return { totp, recoveryCodes };
+  const passkeys = await db.deleteFrom('passkeys').where('userId', '=', userId).executeTakeFirst();
+  return { totp, recoveryCodes, passkeys: Number(passkeys.numDeletedRows) };
 }
 
 /**

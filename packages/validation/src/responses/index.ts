@@ -14,6 +14,8 @@ export * from './invite-codes';
 export { roleSchema, roleListSchema, roleResponseSchema, roleRefSchema } from '../roles';
 export {
   accountSecuritySchema,
+  passkeyAuthenticationOptionsSchema,
+  passkeyRegistrationOptionsSchema,
   passkeySummarySchema,
   recoveryCodesSchema,
   secondFactorRequiredSchema,

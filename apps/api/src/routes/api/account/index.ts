@@ -36,6 +36,7 @@ import {
   secondFactorState,
   startTotpEnrolment,
 } from '../../../auth/two-factor-repository';
+import { listPasskeys } from '../../../passkeys/passkeys-repository';
 import { allowedOrigins, assertAllowedOrigin } from '../../../plugins/app/admin-auth';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 
@@ -94,7 +95,7 @@ export default async function accountRoutes(fastify: ApiInstance) {
       return {
         totp: { enabled: state.totp },
         recoveryCodesLeft: state.recoveryCodesLeft,
-        passkeys: [],
+        passkeys: await listPasskeys(db, user.id),
         required: await secondFactorRequired(db, user.id),
       };
     },
