@@ -176,3 +176,41 @@ describe('a registration answers the same whether the address or the username is
     expect(JSON.stringify(notes)).not.toContain('evil');
   });
 });
+
+describe('disposable addresses (issue 19)', () => {
+  it('refuses a disposable address with a 400 on the email field, even at a listed domain, and keeps nothing', async () => {
+    const listed = await createTestContext({ ADMIN_EMAIL_DOMAINS: 'wordloom.ai,mailinator.com' });
+    try {
+      await insertStaffUser(listed, { username: 'founder', email: 'founder@wordloom.ai' });
+      const answer = await listed.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: {
+          username: 'throwaway',
+          email: 'throwaway@mailinator.com',
+          name: 'Throw Away',
+          password: 'a-long-password',
+        },
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({
+        type: 'disposable_email',
+        issues: [{ path: 'email' }],
+      });
+      const kept = await listed.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'throwaway')
+        .execute();
+      expect(kept).toEqual([]);
+      const mailed = await listed.database.db
+        .selectFrom('emailOutbox')
+        .select('id')
+        .where('toEmail', '=', 'throwaway@mailinator.com')
+        .execute();
+      expect(mailed).toEqual([]);
+    } finally {
+      await listed.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import {
   accountLinkTokenQuerySchema,
+  DISPOSABLE_EMAIL_MESSAGE,
   loginSchema,
   objectOrEmpty,
   setupTokenField,
@@ -30,6 +31,7 @@ import {
   tokenOf,
 } from '../../../auth/account-tokens';
 import { commonPasswords } from '../../../auth/common-passwords';
+import { isDisposableEmail } from '../../../abuse/disposable-email';
 import { emailDomain } from '../../../auth/email-domain';
 import {
   accountKey,
@@ -49,11 +51,7 @@ import {
 } from '../../../auth/password-policy';
 import { registrationNotice } from '../../../auth/registration-notices';
 import secondFactorRoutes from './second-factor';
-import {
-  signedInAnswer,
-  signIn,
-  startSecondFactor,
-} from '../../../auth/second-factor-session';
+import { signedInAnswer, signIn, startSecondFactor } from '../../../auth/second-factor-session';
 import { secondFactorMethods } from '../../../auth/two-factor-repository';
 import {
   generateSetupToken,
@@ -206,6 +204,12 @@ export default async function authRoutes(fastify: ApiInstance) {
       const domainAllowed = config.ADMIN_EMAIL_DOMAINS.includes(emailDomain(input.email));
       if (!firstAccount && !domainAllowed) {
         throw forbidden(REGISTRATION_CLOSED_MESSAGE, 'registration_closed');
+      }
+      // Issue 19: a throwaway mailbox proves nobody, even at a domain listed by mistake.
+      if (isDisposableEmail(input.email)) {
+        throw badRequest(DISPOSABLE_EMAIL_MESSAGE, 'disposable_email', [
+          { path: 'email', message: DISPOSABLE_EMAIL_MESSAGE },
+        ]);
       }
       // Only the operator's first account keeps the password typed here: a later
       // one is pending, and whoever proves the mailbox sets its password (issue 19).
