@@ -25,6 +25,12 @@ const AdminPage = lazy(() =>
   import('@/features/dashboard/admin-page').then((module) => ({ default: module.AdminPage })),
 );
 
+const SecurityPage = lazy(() =>
+  import('@/features/account-security/security-page').then((module) => ({
+    default: module.SecurityPage,
+  })),
+);
+
 /** Opt in to React Router v7 behaviour now (and silence its upgrade warnings). */
 export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
 
@@ -36,6 +42,7 @@ export function AppRoutes() {
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/accept-invite" element={<AcceptInvitePage />} />
         <Route path="/admin" element={<AdminPage />} />
+        <Route path="/security" element={<SecurityPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>
     </Suspense>

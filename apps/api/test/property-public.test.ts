@@ -7,6 +7,7 @@ import type * as PasswordModule from '../src/auth/password';
 import { hashPassword } from '../src/auth/password';
 import { delivery, hardBounce, subscriptionChange } from './fixtures/postmark-webhooks';
 import { insertStaffUser, STAFF_PASSWORD } from './helpers/admin';
+import { SoftAuthenticator } from './helpers/soft-authenticator';
 import {
   bodyRequest,
   checkRequest,
@@ -369,6 +370,54 @@ const ENDPOINTS: Endpoint[] = [
     ),
   },
   { method: 'POST', route: '/api/logout', requests: post('/api/logout', () => ({})) },
+  // Issue 19: passkeys. A sign-in's answer from a software authenticator (its challenge
+  // never issued); the account's own routes need a session, which generated requests lack.
+  {
+    method: 'POST',
+    route: '/api/login/passkey/options',
+    requests: post('/api/login/passkey/options', () => ({})),
+  },
+  {
+    method: 'POST',
+    route: '/api/login/passkey',
+    requests: post('/api/login/passkey', () => ({
+      response: new SoftAuthenticator(ctx.config.ADMIN_URL, 'localhost').assert({
+        challenge: 'bm90LWlzc3VlZA',
+      }),
+    })),
+  },
+  {
+    method: 'POST',
+    route: '/api/account/passkeys/options',
+    requests: post('/api/account/passkeys/options', () => ({})),
+  },
+  {
+    method: 'POST',
+    route: '/api/account/passkeys',
+    requests: post(
+      '/api/account/passkeys',
+      () => ({
+        name: 'Laptop',
+        response: new SoftAuthenticator(ctx.config.ADMIN_URL, 'localhost').register({
+          challenge: 'bm90LWlzc3VlZA',
+        }),
+      }),
+      ['name'],
+    ),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/account/passkeys/:id',
+    requests: () =>
+      bodyRequest(
+        'DELETE',
+        pathParam(['00000000-0000-4000-8000-000000000000', 'not-a-uuid']).map(
+          (id) => `/api/account/passkeys/${id}`,
+        ),
+        undefined,
+        limit(),
+      ),
+  },
   // The OpenAPI document and its reference page (issue 10): read-only, whatever is asked.
   ...['/api/openapi.json', '/api/docs'].map((route) => ({
     method: 'GET' as const,

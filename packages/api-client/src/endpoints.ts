@@ -27,9 +27,17 @@ import type {
   InviteCodeUpdateRequest,
   InviteStaffRequest,
   LoginRequest,
+  LoginResponse,
   MessageResponse,
   ParticipantStatusUpdate,
+  PasskeyAuthenticationOptions,
+  PasskeyRegistrationOptions,
+  PasskeyRegistrationRequest,
+  PasskeySignInRequest,
+  PasskeySummary,
   QueuedEmail,
+  RecoveryCodeRequest,
+  RecoveryCodes,
   RegisterRequest,
   RegisterResponse,
   RevokedApiKey,
@@ -37,6 +45,9 @@ import type {
   RoleRequest,
   RoleResponse,
   StaffAccountResponse,
+  TotpCodeRequest,
+  TotpSetup,
+  TwoFactorPolicy,
   Suppression,
   SuppressionImportRequest,
   SuppressionImportResult,
@@ -95,7 +106,10 @@ export function createConsoleEndpoints(client: ApiClient) {
     auth: {
       /** The signed-in user, or null on 401 (spec section 6). */
       user: () => client.getOrNullOn401<User>(routes.auth.user),
-      login: (body: LoginRequest) => client.post<User>(routes.auth.login, body),
+      login: (body: LoginRequest) => client.post<LoginResponse>(routes.auth.login, body),
+      /** Issue 19: the second step, after `second_factor_required`. */
+      totp: (body: TotpCodeRequest) => client.post<User>(routes.auth.totp, body),
+      recovery: (body: RecoveryCodeRequest) => client.post<User>(routes.auth.recovery, body),
       register: (body: RegisterRequest) =>
         client.post<RegisterResponse>(routes.auth.register, body),
       verifyEmail: (body: VerifyEmailRequest) =>
@@ -103,6 +117,26 @@ export function createConsoleEndpoints(client: ApiClient) {
       acceptInvite: (body: AcceptInviteRequest) =>
         client.post<User>(routes.auth.acceptInvite, body),
       logout: () => client.post<MessageResponse>(routes.auth.logout),
+      /** Issue 19: a passkey ceremony's options, then its answer signs in. */
+      passkeyOptions: () => client.post<PasskeyAuthenticationOptions>(routes.auth.passkeyOptions),
+      passkeySignIn: (body: PasskeySignInRequest) => client.post<User>(routes.auth.passkey, body),
+    },
+    account: {
+      totp: {
+        setup: () => client.post<TotpSetup>(routes.account.totpSetup),
+        confirm: (body: TotpCodeRequest) =>
+          client.post<RecoveryCodes>(routes.account.totpConfirm, body),
+        disable: (body: TotpCodeRequest) =>
+          client.post<MessageResponse>(routes.account.totpDisable, body),
+      },
+      regenerateRecoveryCodes: (body: TotpCodeRequest) =>
+        client.post<RecoveryCodes>(routes.account.recoveryCodes, body),
+      passkeys: {
+        options: () => client.post<PasskeyRegistrationOptions>(routes.account.passkeyOptions),
+        add: (body: PasskeyRegistrationRequest) =>
+          client.post<PasskeySummary>(routes.account.passkeys, body),
+        remove: (id: string) => client.delete<MessageResponse>(routes.account.passkey(id)),
+      },
     },
     admin: {
       waitlist: {
@@ -123,6 +157,8 @@ export function createConsoleEndpoints(client: ApiClient) {
       settings: {
         setAutoFill: (body: AutoFillSettingUpdate) =>
           client.put<AutoFillSetting>(routes.admin.settings.autoFill, body),
+        setTwoFactor: (body: TwoFactorPolicy) =>
+          client.put<TwoFactorPolicy>(routes.admin.settings.twoFactor, body),
       },
       inviteCodes: {
         create: (body: InviteCodeCreateRequest) =>
@@ -153,6 +189,9 @@ export function createConsoleEndpoints(client: ApiClient) {
           client.delete<MessageResponse>(routes.admin.accounts.session(id, sessionId)),
         setRole: (id: string, body: RoleAssignment) =>
           client.put<StaffAccountResponse>(routes.admin.accounts.role(id), body),
+        /** Issue 19: removes a colleague's second factors (staff:manage, a session). */
+        resetTwoFactor: (id: string) =>
+          client.post<MessageResponse>(routes.admin.accounts.resetTwoFactor(id)),
       },
       roles: {
         create: (body: RoleRequest) => client.post<RoleResponse>(routes.admin.roles.list, body),

@@ -5,6 +5,7 @@
  * `apiRoutes` (routes.ts), whose built paths keep their template type.
  */
 import type {
+  AccountSecurity,
   AnalyticsDashboard,
   AnalyticsOptOutPage,
   ApiKeyList,
@@ -38,6 +39,7 @@ import type {
   SurveyInsight,
   SurveyTextAnswerPage,
   TemplatePreviewQuery,
+  TwoFactorPolicy,
   User,
   WaitlistListQuery,
   WaitlistPage,
@@ -53,6 +55,8 @@ interface StaticReads {
   '/api/admin/waitlist/sources': SignupSources;
   '/api/admin/beta/participants': BetaParticipantList;
   '/api/admin/settings/auto-fill': AutoFillSetting;
+  '/api/admin/settings/two-factor': TwoFactorPolicy;
+  '/api/account/security': AccountSecurity;
   '/api/admin/invite-codes': InviteCodeList;
   '/api/admin/contacts': ContactMessagePage;
   '/api/admin/api-keys': ApiKeyList;

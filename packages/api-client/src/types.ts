@@ -40,6 +40,17 @@ export type AccountStatus = ItemOf<typeof responses.ACCOUNT_STATUSES>;
 export type User = Output<typeof responses.signedInUserSchema>;
 export type SetupStatus = Output<typeof responses.setupStatusSchema>;
 export type LoginRequest = Input<typeof requests.loginSchema>;
+/** POST /api/login: signed in, or the second factor is awaited (issue 19). */
+export type LoginResponse = Output<typeof responses.loginResponseSchema>;
+export type SecondFactorRequired = Output<typeof responses.secondFactorRequiredSchema>;
+export type SecondFactorMethod = requests.SecondFactorMethod;
+/** POST /api/login/totp, /api/account/totp/confirm, /disable, /api/account/recovery-codes. */
+export type TotpCodeRequest = Input<typeof requests.totpCodeBodySchema>;
+export type RecoveryCodeRequest = Input<typeof requests.recoveryCodeBodySchema>;
+export type TotpSetup = Output<typeof responses.totpSetupSchema>;
+export type RecoveryCodes = Output<typeof responses.recoveryCodesSchema>;
+export type AccountSecurity = Output<typeof responses.accountSecuritySchema>;
+export type TwoFactorPolicy = Output<typeof responses.twoFactorPolicySchema>;
 /**
  * POST /api/register body; `setupToken` only for the first account. The API
  * extends the shared schema with the token inside its route (not in
@@ -117,6 +128,17 @@ export type AutoFillSetting = Output<typeof responses.autoFillSettingSchema>;
 export type AutoFillSettingUpdate = Input<typeof requests.autoFillSettingUpdateSchema>;
 /** An email queued for sending (202). */
 export type QueuedEmail = Output<typeof responses.queuedEmailSchema>;
+
+// Passkeys (issue 19).
+export type PasskeySummary = Output<typeof responses.passkeySummarySchema>;
+export type PasskeyRegistrationOptions = Output<typeof responses.passkeyRegistrationOptionsSchema>;
+export type PasskeyAuthenticationOptions = Output<
+  typeof responses.passkeyAuthenticationOptionsSchema
+>;
+/** POST /api/account/passkeys: a name and what navigator.credentials.create() answered. */
+export type PasskeyRegistrationRequest = Input<typeof requests.passkeyRegistrationBodySchema>;
+/** POST /api/login/passkey: what navigator.credentials.get() answered. */
+export type PasskeySignInRequest = Input<typeof requests.passkeySignInBodySchema>;
 
 // Contact messages.
 export type ContactMessage = Output<typeof responses.contactMessageSchema>;

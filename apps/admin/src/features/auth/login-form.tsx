@@ -1,14 +1,18 @@
 import { Button } from '@repo/ui';
 import { type LoginInput, loginSchema } from '@repo/validation';
-import type { FormEvent } from 'react';
+import type { SecondFactorMethod } from '@repo/api-client';
+import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure } from '@/lib/notify';
 import { useValidatedForm } from '@/lib/use-validated-form';
-import { useSession } from './session-context';
+import { SecondFactorStep } from './second-factor-step';
+import { isSecondFactorRequired, useSession } from './session-context';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { login, isLoggingIn } = useSession();
+  // Issue 19: after a right password, the account's second factor (no session until then).
+  const [secondFactor, setSecondFactor] = useState<SecondFactorMethod[] | null>(null);
   const form = useValidatedForm<keyof LoginInput, LoginInput>(loginSchema, {
     username: '',
     password: '',
@@ -19,12 +23,29 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     const input = form.validate();
     if (!input) return;
     try {
-      await login(input);
+      const response = await login(input);
+      if (isSecondFactorRequired(response)) {
+        setSecondFactor(response.methods);
+        return;
+      }
       onSuccess();
     } catch (error) {
       notifyFailure(TOAST.loginFailed, error);
     }
   };
+
+  if (secondFactor) {
+    return (
+      <SecondFactorStep
+        methods={secondFactor}
+        onSuccess={onSuccess}
+        onCancel={() => {
+          setSecondFactor(null);
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Login">

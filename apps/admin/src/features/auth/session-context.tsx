@@ -1,13 +1,15 @@
 import type {
   AcceptInviteRequest,
+  LoginResponse,
   PendingRegistration,
   RegisterRequest,
   RegisterResponse,
+  SecondFactorRequired,
   User,
 } from '@repo/api-client';
 import type { LoginInput } from '@repo/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import { api } from '@/lib/api';
 import { QUERY_PATHS } from '@/lib/query-paths';
 
@@ -16,15 +18,23 @@ const SESSION_QUERY_KEY = [QUERY_PATHS.session] as const;
 interface SessionContextValue {
   user: User | null;
   isLoading: boolean;
-  login: (input: LoginInput) => Promise<User>;
+  /** Signs in, unless the account has a second factor: then the answer names its methods (issue 19). */
+  login: (input: LoginInput) => Promise<LoginResponse>;
   /** Signs in, unless the account is pending until its owner confirms the emailed link. */
   register: (input: RegisterRequest) => Promise<RegisterResponse>;
   acceptInvite: (input: AcceptInviteRequest) => Promise<User>;
+  /** A sign-in finished elsewhere (a passkey, issue 19): this user is now signed in. */
+  completeSignIn: (user: User) => void;
   logout: () => Promise<void>;
   isLoggingIn: boolean;
   isRegistering: boolean;
   isAcceptingInvite: boolean;
   isLoggingOut: boolean;
+}
+
+/** A right password for an account with a second factor: no session until the second step. */
+export function isSecondFactorRequired(response: LoginResponse): response is SecondFactorRequired {
+  return 'status' in response && response.status === 'second_factor_required';
 }
 
 export function isPendingRegistration(response: RegisterResponse): response is PendingRegistration {
@@ -41,15 +51,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryFn: api.auth.user,
   });
 
-  const signedIn = (user: User) => {
-    // A new user must never see the previous user's cached admin data.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== QUERY_PATHS.session });
-    queryClient.setQueryData(SESSION_QUERY_KEY, user);
-  };
+  const signedIn = useCallback(
+    (user: User) => {
+      // A new user must never see the previous user's cached admin data.
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== QUERY_PATHS.session,
+      });
+      queryClient.setQueryData(SESSION_QUERY_KEY, user);
+    },
+    [queryClient],
+  );
 
   const loginMutation = useMutation({
     mutationFn: (input: LoginInput) => api.auth.login(input),
-    onSuccess: signedIn,
+    onSuccess: (response) => {
+      if (!isSecondFactorRequired(response)) signedIn(response);
+    },
   });
   const registerMutation = useMutation({
     mutationFn: (input: RegisterRequest) => api.auth.register(input),
@@ -79,6 +96,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       login: loginMutation.mutateAsync,
       register: registerMutation.mutateAsync,
       acceptInvite: acceptInviteMutation.mutateAsync,
+      completeSignIn: signedIn,
       logout: async () => {
         await logoutMutation.mutateAsync();
       },
@@ -96,6 +114,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       registerMutation.isPending,
       acceptInviteMutation.mutateAsync,
       acceptInviteMutation.isPending,
+      signedIn,
       logoutMutation,
     ],
   );

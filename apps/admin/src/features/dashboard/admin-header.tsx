@@ -1,5 +1,5 @@
 import { Button } from '@repo/ui';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '@/features/auth/session-context';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure } from '@/lib/notify';
@@ -37,6 +37,11 @@ export function AdminHeader() {
             <span className="hidden text-sm text-muted-foreground sm:inline">
               Signed in as <span className="font-medium text-foreground">{user.name}</span>
             </span>
+          ) : null}
+          {user ? (
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/security">Security</Link>
+            </Button>
           ) : null}
           <Button variant="outline" size="sm" onClick={onLogout} disabled={isLoggingOut}>
             {isLoggingOut ? 'Logging out...' : 'Logout'}

@@ -94,6 +94,8 @@ export function AdminPage() {
 
   if (isLoading) return <FullPageSpinner label="Loading session" />;
   if (!user) return <Navigate to="/auth" replace />;
+  // Issue 19: an account the policy requires a second factor of sets one up first.
+  if (user.mustEnrolSecondFactor) return <Navigate to="/security" replace />;
 
   const tabs = TABS.filter((tab) => allowed(tab, permissions));
   // A tab the role cannot read (an old link, a changed role) opens the first one it can.
