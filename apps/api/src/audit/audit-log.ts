@@ -9,7 +9,6 @@ import { onePage } from '../paginate';
  * non-personal labels go into `details`. The actions are AUDIT_ACTIONS in
  * @repo/validation.
  */
-export type { AuditAction };
 
 /**
  * Who acted. The kind and id are recorded apart from the label, so a username

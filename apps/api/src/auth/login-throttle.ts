@@ -37,7 +37,7 @@ export function throttledMessage(seconds: number): string {
 }
 
 /** Seconds until the first of `keys` unlocks, or 0 when none is locked. */
-export async function lockedForSeconds(db: DB, keys: string[]): Promise<number> {
+async function lockedForSeconds(db: DB, keys: string[]): Promise<number> {
   const row = await db
     .selectFrom('loginThrottle')
     .select(sql<string>`ceil(extract(epoch from max(locked_until) - now()))`.as('seconds'))

@@ -13,7 +13,7 @@ import { LINK_TOKEN_PLACEHOLDER } from '@repo/validation';
  */
 
 /** What the stored copy shows in place of the n-th secret (0-based); the console detects it. */
-export function linkPlaceholder(index: number): string {
+function linkPlaceholder(index: number): string {
   return index === 0 ? LINK_TOKEN_PLACEHOLDER : `[redacted-${index + 1}]`;
 }
 

@@ -22,7 +22,7 @@ import {
  * (unknown, used up, expired or disabled), so the form cannot be used to probe
  * codes. Staff see each code's state in the console.
  */
-export function inviteCodeRefused(): AppError {
+function inviteCodeRefused(): AppError {
   return new AppError(400, INVITE_CODE_MESSAGES.invalid, 'invalid_invite_code', [
     { path: 'inviteCode', message: INVITE_CODE_MESSAGES.invalid },
   ]);

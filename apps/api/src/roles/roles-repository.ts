@@ -71,7 +71,7 @@ export async function findAccountAccess(
   };
 }
 
-export async function findRoleIdByKey(db: DB, key: BuiltInRoleKey): Promise<string> {
+async function findRoleIdByKey(db: DB, key: BuiltInRoleKey): Promise<string> {
   const row = await db
     .selectFrom('roles')
     .select('id')

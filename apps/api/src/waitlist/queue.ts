@@ -97,7 +97,7 @@ export async function nextInQueue(
 }
 
 /** Every queued entry's position, in queue order. */
-export interface QueueRanking {
+interface QueueRanking {
   /** Entry ids from the front of the queue. */
   order: string[];
   positions: Map<string, number>;
@@ -123,7 +123,7 @@ async function loadRanking(db: DB, boost: number): Promise<QueueRanking> {
  * recomputes it (for as long again at most), so nobody waits for the
  * recomputation: a position may be up to twice `maxAgeMs` old.
  */
-export function createQueueRanking(db: DB, options: { boost: number; maxAgeMs: number }) {
+function createQueueRanking(db: DB, options: { boost: number; maxAgeMs: number }) {
   return createSnapshot(() => loadRanking(db, options.boost), {
     maxAgeMs: options.maxAgeMs,
     staleWhileRevalidateMs: options.maxAgeMs,

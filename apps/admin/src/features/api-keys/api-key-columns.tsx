@@ -5,7 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate, formatDateTime } from '@/lib/format';
 
 /** A key past its expiry: refused by the API like a revoked one (issue 19). */
-export function isExpired(key: Pick<ApiKey, 'expiresAt'>, now = Date.now()): boolean {
+function isExpired(key: Pick<ApiKey, 'expiresAt'>, now = Date.now()): boolean {
   return key.expiresAt !== null && Date.parse(key.expiresAt) <= now;
 }
 

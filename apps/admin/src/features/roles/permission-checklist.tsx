@@ -22,7 +22,7 @@ const AREA_LABELS: Record<Area, string> = {
 const areaOf = (permission: Permission) => permission.split(':')[0] as Area;
 
 /** `permissions` by area, in the order of PERMISSIONS. */
-export function groupByArea(
+function groupByArea(
   permissions: readonly Permission[],
 ): { area: Area; label: string; permissions: Permission[] }[] {
   const groups = new Map<Area, Permission[]>();

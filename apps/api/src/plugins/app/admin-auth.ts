@@ -17,7 +17,7 @@ import { findAccountAccess, type RoleRef } from '../../roles/roles-repository';
 import { sessionUser } from './authentication';
 
 /** Who calls an admin route, and what it may do (its role's permissions, or the key's scopes). */
-export type AdminPrincipal =
+type AdminPrincipal =
   | { kind: 'session'; user: PublicUser; role: RoleRef; permissions: ReadonlySet<Permission> }
   | { kind: 'api-key'; apiKeyId: string; keyId: string; permissions: ReadonlySet<Permission> };
 

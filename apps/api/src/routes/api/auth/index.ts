@@ -73,7 +73,7 @@ import {
 
 export const REGISTRATION_CLOSED_MESSAGE =
   'Registration is closed: only staff with an approved company email address can create an account. Ask an administrator for access.';
-export const ACCOUNT_PENDING_MESSAGE =
+const ACCOUNT_PENDING_MESSAGE =
   'Confirm your email address first: we sent you a link when you registered.';
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled. Ask an administrator.';
 const DUPLICATE_USER_MESSAGE = 'That username or email is already registered';

@@ -71,7 +71,7 @@ const assetParamsSchema = z.object({
 const textSchema = z.string();
 
 /** The document without the admin API (issue 19): its operations are tagged 'admin'. */
-export function publicDocument(full: { paths?: object }): object {
+function publicDocument(full: { paths?: object }): object {
   const allPaths = (full.paths ?? {}) as Record<string, Record<string, { tags?: string[] }>>;
   const paths = Object.entries(allPaths).flatMap(([path, item]) => {
     const operations = Object.entries(item).filter(([, op]) => !op.tags?.includes('admin'));
