@@ -46,6 +46,10 @@ export const TOAST = {
   roleSaved: 'Role saved',
   roleDeleted: 'Role deleted',
   roleChanged: 'Role changed',
+  passkeyAdded: 'Passkey added',
+  passkeyFailed: 'Passkey not added',
+  passkeyRemoved: 'Passkey removed',
+  passkeyRemoveFailed: 'Passkey not removed',
 } as const;
 
 export const REVOKE_CONFIRMATION =
