@@ -120,11 +120,11 @@ async function main(): Promise<void> {
         passwordHash,
         status: 'active',
       });
-      await recordAudit(
-        trx,
-        systemActor('admin:create (command line)'),
-        { action: 'account.create_cli', targetType: 'user', targetId: created.id },
-      );
+      await recordAudit(trx, systemActor('admin:create (command line)'), {
+        action: 'account.create_cli',
+        targetType: 'user',
+        targetId: created.id,
+      });
       return created;
     });
     console.log(
