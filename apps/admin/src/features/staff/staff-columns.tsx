@@ -6,7 +6,7 @@ import { formatCount, formatDate } from '@/lib/format';
 import { AccountStatusBadge } from './account-status-badge';
 
 export type StaffAction = {
-  kind: 'sessions' | 'disable' | 'enable' | 'delete' | 'role';
+  kind: 'sessions' | 'disable' | 'enable' | 'delete' | 'role' | 'reset_two_factor';
   account: StaffAccount;
 };
 
@@ -53,14 +53,25 @@ function AccountActions({
           Delete
         </Button>
       ) : (
-        <Button
-          size="sm"
-          variant="destructive"
-          onClick={() => onAction({ kind: 'disable', account })}
-          aria-label={`Disable ${account.username}`}
-        >
-          Disable
-        </Button>
+        <>
+          {/* Issue 19: for a colleague who lost their second factor (not one's own). */}
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onAction({ kind: 'reset_two_factor', account })}
+            aria-label={`Reset two-factor sign-in of ${account.username}`}
+          >
+            Reset two-factor
+          </Button>
+          <Button
+            size="sm"
+            variant="destructive"
+            onClick={() => onAction({ kind: 'disable', account })}
+            aria-label={`Disable ${account.username}`}
+          >
+            Disable
+          </Button>
+        </>
       )}
     </div>
   );

@@ -10,8 +10,10 @@ import { DeletePendingAccountDialog } from './delete-pending-account-dialog';
 import { DisableAccountDialog } from './disable-account-dialog';
 import { ErasePersonDialog } from './erase-person-dialog';
 import { InviteStaffDialog } from './invite-staff-dialog';
+import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 import { SessionsDialog } from './sessions-dialog';
 import { type StaffAction, staffColumns } from './staff-columns';
+import { TwoFactorPolicyEditor } from './two-factor-policy';
 import {
   useAccountStatusChange,
   useDeletePendingAccount,
@@ -29,6 +31,7 @@ export function StaffTab() {
   const [deleting, setDeleting] = useState<StaffAccount | null>(null);
   const { mutate: deletePending } = useDeletePendingAccount();
   const [changingRole, setChangingRole] = useState<StaffAccount | null>(null);
+  const [resetting, setResetting] = useState<StaffAccount | null>(null);
   const { mutate: changeStatus } = statusChange;
 
   const columns = useMemo(
@@ -38,6 +41,7 @@ export function StaffTab() {
         else if (kind === 'disable') setDisabling(account);
         else if (kind === 'delete') setDeleting(account);
         else if (kind === 'role') setChangingRole(account);
+        else if (kind === 'reset_two_factor') setResetting(account);
         else changeStatus({ account, kind: 'enable' });
       }),
     [changeStatus],
@@ -62,7 +66,8 @@ export function StaffTab() {
           </>
         }
       />
-      <CardContent>
+      <CardContent className="grid gap-4">
+        <TwoFactorPolicyEditor />
         <DataTable
           table={table}
           caption="Staff accounts"
@@ -77,6 +82,7 @@ export function StaffTab() {
       <ErasePersonDialog open={erasing} onOpenChange={setErasing} />
       <ChangeRoleDialog account={changingRole} onClose={() => setChangingRole(null)} />
       <SessionsDialog account={viewingSessions} onClose={() => setViewingSessions(null)} />
+      <ResetTwoFactorDialog account={resetting} onClose={() => setResetting(null)} />
       <DeletePendingAccountDialog
         account={deleting}
         onCancel={() => setDeleting(null)}
