@@ -24,8 +24,8 @@ import type { StoredPasskey } from './passkeys-repository';
  * even by two requests that race with it.
  */
 
-export const RP_NAME = 'Wordloom';
-export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const RP_NAME = 'Wordloom';
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** How long the browser lets the person answer (the challenge outlives it). */
 const CEREMONY_TIMEOUT_MS = 2 * 60 * 1000;
 

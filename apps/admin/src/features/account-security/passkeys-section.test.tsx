@@ -7,7 +7,7 @@ import { TOAST } from '@/lib/messages';
 import type * as Passkeys from '@/lib/passkeys';
 import { adminUser, mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
-import { PasskeySignInButton } from '../auth/passkey-sign-in-button';
+import { PASSKEY_SIGN_IN_TEXT, PasskeySignInButton } from '../auth/passkey-sign-in-button';
 import { PASSKEYS_TEXT, PasskeysSection, removePasskeyConfirmation } from './passkeys-section';
 
 /*
@@ -169,7 +169,7 @@ describe('signing in with a passkey', () => {
     const onSuccess = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<PasskeySignInButton mode="passwordless" onSuccess={onSuccess} />);
-    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await user.click(screen.getByRole('button', { name: PASSKEY_SIGN_IN_TEXT.passwordless }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(adminUser.body));
     expect(ceremony.sign).toHaveBeenCalledWith({ challenge: 'c2', allowCredentials: [] });
     expect(calls.find((call) => call.path === '/api/login/passkey')?.body).toEqual({
@@ -190,7 +190,7 @@ describe('signing in with a passkey', () => {
     const onSuccess = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<PasskeySignInButton mode="secondFactor" onSuccess={onSuccess} />);
-    await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    await user.click(screen.getByRole('button', { name: PASSKEY_SIGN_IN_TEXT.secondFactor }));
     expect(await screen.findByText(PASSKEY_MESSAGES.signInFailed)).toBeInTheDocument();
     expect(onSuccess).not.toHaveBeenCalled();
   });
