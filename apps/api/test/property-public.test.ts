@@ -370,6 +370,24 @@ const ENDPOINTS: Endpoint[] = [
     ),
   },
   { method: 'POST', route: '/api/logout', requests: post('/api/logout', () => ({})) },
+  // Issue 19: the second step of a sign-in and the account's authenticator app (generated
+  // requests have no pending sign-in nor session: refused, and nothing is left).
+  ...['/api/login/totp', '/api/login/recovery'].map((route) => ({
+    method: 'POST' as const,
+    route,
+    requests: post(route, () => ({ code: route.endsWith('totp') ? '123456' : 'abcde-fghij' })),
+  })),
+  ...[
+    '/api/account/totp/setup',
+    '/api/account/totp/confirm',
+    '/api/account/totp/disable',
+    '/api/account/recovery-codes',
+  ].map((route) => ({
+    method: 'POST' as const,
+    route,
+    requests: post(route, () => ({ code: '123456' })),
+  })),
+  { method: 'GET', route: '/api/account/security', requests: get('/api/account/security') },
   // Issue 19: passkeys. A sign-in's answer from a software authenticator (its challenge
   // never issued); the account's own routes need a session, which generated requests lack.
   {
