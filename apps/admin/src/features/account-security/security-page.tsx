@@ -6,6 +6,7 @@ import { FullPageSpinner } from '@/components/full-page-spinner';
 import { useSession } from '@/features/auth/session-context';
 import { AdminHeader } from '@/features/dashboard/admin-header';
 import { useApiQuery } from '@/lib/use-api-query';
+import { PasskeysSection } from './passkeys-section';
 import { TotpSection } from './totp-section';
 
 export const SECURITY_TEXT = {
@@ -51,10 +52,13 @@ export function SecurityPage() {
           </Card>
         ) : null}
         {security.data ? (
-          <TotpSection
-            enabled={security.data.totp.enabled}
-            recoveryCodesLeft={security.data.recoveryCodesLeft}
-          />
+          <>
+            <TotpSection
+              enabled={security.data.totp.enabled}
+              recoveryCodesLeft={security.data.recoveryCodesLeft}
+            />
+            <PasskeysSection passkeys={security.data.passkeys} />
+          </>
         ) : (
           <Skeleton className="h-48 w-full" />
         )}

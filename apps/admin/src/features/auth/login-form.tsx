@@ -6,6 +6,7 @@ import { FormField } from '@/components/form-field';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure } from '@/lib/notify';
 import { useValidatedForm } from '@/lib/use-validated-form';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import { SecondFactorStep } from './second-factor-step';
 import { isSecondFactorRequired, useSession } from './session-context';
 
@@ -71,6 +72,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       <Button type="submit" disabled={isLoggingIn}>
         {isLoggingIn ? 'Logging in...' : 'Login'}
       </Button>
+      <PasskeySignInButton mode="passwordless" onSuccess={onSuccess} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { FormField } from '@/components/form-field';
 import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure } from '@/lib/notify';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import { useSession } from './session-context';
 
 export const SECOND_FACTOR_TEXT = {
@@ -119,6 +120,9 @@ export function SecondFactorStep({
         <Button type="button" variant="link" onClick={() => switchTo('totp')}>
           {SECOND_FACTOR_TEXT.useTotp}
         </Button>
+      ) : null}
+      {methods.includes('passkey') ? (
+        <PasskeySignInButton mode="secondFactor" onSuccess={onSuccess} />
       ) : null}
       <Button type="button" variant="ghost" onClick={onCancel}>
         {SECOND_FACTOR_TEXT.back}
