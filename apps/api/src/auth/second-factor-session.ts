@@ -34,7 +34,7 @@ declare module 'fastify' {
 }
 
 /** How long the second step may follow the password. */
-export const SECOND_FACTOR_WINDOW_MS = 5 * 60 * 1000;
+const SECOND_FACTOR_WINDOW_MS = 5 * 60 * 1000;
 
 /** Starts a fresh session for `user`; a new id defeats session fixation. */
 export async function signIn(request: FastifyRequest, user: Pick<PublicUser, 'id'>): Promise<void> {
@@ -95,13 +95,6 @@ export async function pendingSecondFactorUser(
   const user = await findActiveUserById(request.server.db, pending.userId);
   if (!user) return undefined;
   return { userId: user.id, username: user.username, user };
-}
-
-/** Forgets a pending second factor (after it expired, or on sign-out). */
-export async function clearPendingSecondFactor(request: FastifyRequest): Promise<void> {
-  if (request.session.pendingSecondFactor === undefined) return;
-  request.session.pendingSecondFactor = undefined;
-  await request.session.save();
 }
 
 /** A claimed second-factor attempt: the throttle keys it was counted under. */

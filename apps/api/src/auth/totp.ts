@@ -121,7 +121,7 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** A recovery code as typed, in the form it was hashed in (lower case, no spaces or dashes). */
-export function normaliseRecoveryCode(code: string): string {
+function normaliseRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]+/g, '');
 }
 

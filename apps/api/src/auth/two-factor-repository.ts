@@ -52,7 +52,7 @@ export async function confirmTotp(db: DB, userId: string, step: number): Promise
  * Accepts a code's time step once: only a step later than the last one accepted
  * (one statement, so two requests with the same code cannot both pass).
  */
-export async function useTotpStep(db: DB, userId: string, step: number): Promise<boolean> {
+async function useTotpStep(db: DB, userId: string, step: number): Promise<boolean> {
   const result = await db
     .updateTable('userTotp')
     .set({ lastUsedStep: step })
@@ -87,7 +87,7 @@ export async function deleteRecoveryCodes(db: DB, userId: string): Promise<numbe
 }
 
 /** Spends a recovery code: true once, for an unused code of this account. */
-export async function useRecoveryCode(db: DB, userId: string, codeHash: string) {
+async function useRecoveryCode(db: DB, userId: string, codeHash: string) {
   const result = await db
     .updateTable('userRecoveryCodes')
     .set({ usedAt: sql<Date>`now()` })
@@ -177,7 +177,7 @@ export async function writeTwoFactorPolicy(
 }
 
 /** Whether the policy requires a second factor of an account with this role. */
-export function requiredFor(policy: TwoFactorPolicy, roleId: string): boolean {
+function requiredFor(policy: TwoFactorPolicy, roleId: string): boolean {
   return policy.requiredForAll || policy.requiredRoleIds.includes(roleId);
 }
 

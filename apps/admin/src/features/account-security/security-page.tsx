@@ -9,7 +9,7 @@ import { useApiQuery } from '@/lib/use-api-query';
 import { PasskeysSection } from './passkeys-section';
 import { TotpSection } from './totp-section';
 
-export const SECURITY_TEXT = {
+const SECURITY_TEXT = {
   title: 'Security',
   intro: 'Two-factor sign-in: after your password, a code from your phone or a passkey.',
   required: 'Two-factor sign-in is required for your account.',

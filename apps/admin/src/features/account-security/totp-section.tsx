@@ -91,7 +91,7 @@ function CodeForm({
 }
 
 /** The recovery codes, shown once, to copy or download. */
-export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = codes.join('\n');
   const download = () => {
     const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));

@@ -20,7 +20,7 @@ export const RESET_TWO_FACTOR_TEXT = {
   failed: 'Two-factor sign-in not reset',
 } as const;
 
-export function resetTwoFactorConfirmation(username: string): string {
+function resetTwoFactorConfirmation(username: string): string {
   return `Remove the authenticator app, recovery codes and passkeys of ${username}? Their sessions end, they are emailed, and they sign in with their password alone until they set it up again. Do this only when you have confirmed who asks.`;
 }
 
