@@ -1,14 +1,5 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@repo/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DELETE_CONFIRMATION, TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
@@ -41,19 +32,13 @@ export function DeleteEntryDialog({ target, onClose, invalidates }: DeleteEntryD
   });
 
   return (
-    <AlertDialog open={Boolean(target)} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {target?.label ?? 'entry'}</AlertDialogTitle>
-          <AlertDialogDescription>{DELETE_CONFIRMATION}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => target && remove.mutate(target)}>
-            Delete permanently
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={Boolean(target)}
+      title={`Delete ${target?.label ?? 'entry'}`}
+      description={DELETE_CONFIRMATION}
+      confirmLabel="Delete permanently"
+      onClose={onClose}
+      onConfirm={() => target && remove.mutate(target)}
+    />
   );
 }

@@ -1,18 +1,9 @@
 import { apiRoutes, type PasskeySummary } from '@repo/api-client';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  Button,
-} from '@repo/ui';
+import { Button } from '@repo/ui';
 import { PASSKEY_MESSAGES, passkeyNameField } from '@repo/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormField } from '@/components/form-field';
 import { api } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
@@ -154,27 +145,14 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeySummary[] }) {
         <p className="text-sm text-muted-foreground">{PASSKEY_MESSAGES.unsupported}</p>
       )}
 
-      <AlertDialog open={Boolean(removing)} onOpenChange={(open) => !open && setRemoving(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{PASSKEYS_TEXT.removeTitle}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {removing ? removePasskeyConfirmation(removing) : null}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (removing) remove.mutate(removing);
-                setRemoving(null);
-              }}
-            >
-              {PASSKEYS_TEXT.remove}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={Boolean(removing)}
+        title={PASSKEYS_TEXT.removeTitle}
+        description={removing ? removePasskeyConfirmation(removing) : null}
+        confirmLabel={PASSKEYS_TEXT.remove}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing)}
+      />
     </section>
   );
 }

@@ -1,14 +1,5 @@
 import type { ApiKey } from '@repo/api-client';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@repo/ui';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { REVOKE_CONFIRMATION } from '@/lib/messages';
 
 interface RevokeApiKeyDialogProps {
@@ -19,17 +10,13 @@ interface RevokeApiKeyDialogProps {
 
 export function RevokeApiKeyDialog({ apiKey, onCancel, onConfirm }: RevokeApiKeyDialogProps) {
   return (
-    <AlertDialog open={Boolean(apiKey)} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Revoke {apiKey ? `“${apiKey.name}”` : 'API key'}?</AlertDialogTitle>
-          <AlertDialogDescription>{REVOKE_CONFIRMATION}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => apiKey && onConfirm(apiKey)}>Revoke</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={Boolean(apiKey)}
+      title={`Revoke ${apiKey ? `“${apiKey.name}”` : 'API key'}?`}
+      description={REVOKE_CONFIRMATION}
+      confirmLabel="Revoke"
+      onClose={onCancel}
+      onConfirm={() => apiKey && onConfirm(apiKey)}
+    />
   );
 }

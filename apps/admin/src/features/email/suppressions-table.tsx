@@ -1,13 +1,5 @@
 import type { Suppression, SuppressionPage } from '@repo/api-client';
 import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
   Badge,
   Button,
   Card,
@@ -23,6 +15,7 @@ import { SUPPRESSION_IMPORT_MAX } from '@repo/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ChangeEvent, useMemo, useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { type FilterOption, FilterSelect } from '@/components/filter-select';
 import { PagedDataTable } from '@/components/paged-data-table';
 import { SearchField } from '@/components/search-field';
@@ -295,24 +288,18 @@ export function SuppressionsTable() {
           skeletonRows={3}
         />
       </CardContent>
-      <AlertDialog open={Boolean(removing)} onOpenChange={(open) => !open && setRemoving(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove {removing?.email} from the suppression list?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {removing
-                ? `${STREAM_LABELS[removing.stream]} email will reach this address again. Do this only when the person asked for it or the mailbox works again. The audit log records who removed it.`
-                : ''}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => removing && remove.mutate(removing)}>
-              Remove
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={Boolean(removing)}
+        title={`Remove ${removing?.email ?? ''} from the suppression list?`}
+        description={
+          removing
+            ? `${STREAM_LABELS[removing.stream]} email will reach this address again. Do this only when the person asked for it or the mailbox works again. The audit log records who removed it.`
+            : ''
+        }
+        confirmLabel="Remove"
+        onClose={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing)}
+      />
     </Card>
   );
 }

@@ -1,15 +1,6 @@
 import type { Role } from '@repo/api-client';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@repo/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
@@ -32,21 +23,13 @@ export function DeleteRoleDialog({ role, onClose }: { role: Role | null; onClose
   });
 
   return (
-    <AlertDialog open={Boolean(role)} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {role ? `“${role.name}”` : 'role'}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {role ? deleteRoleConfirmation(role.name) : ''}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => role && remove.mutate(role)}>
-            Delete role
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={Boolean(role)}
+      title={`Delete ${role ? `“${role.name}”` : 'role'}?`}
+      description={role ? deleteRoleConfirmation(role.name) : ''}
+      confirmLabel="Delete role"
+      onClose={onClose}
+      onConfirm={() => role && remove.mutate(role)}
+    />
   );
 }

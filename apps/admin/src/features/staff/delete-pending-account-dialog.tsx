@@ -1,14 +1,5 @@
 import type { StaffAccount } from '@repo/api-client';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@repo/ui';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 interface DeletePendingAccountDialogProps {
   account: StaffAccount | null;
@@ -27,21 +18,13 @@ export function DeletePendingAccountDialog({
   onConfirm,
 }: DeletePendingAccountDialogProps) {
   return (
-    <AlertDialog open={Boolean(account)} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete pending account</AlertDialogTitle>
-          <AlertDialogDescription>
-            {account ? deletePendingConfirmation(account) : null}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => account && onConfirm(account)}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={Boolean(account)}
+      title="Delete pending account"
+      description={account ? deletePendingConfirmation(account) : null}
+      confirmLabel="Delete"
+      onClose={onCancel}
+      onConfirm={() => account && onConfirm(account)}
+    />
   );
 }

@@ -1,14 +1,5 @@
 import type { StaffAccount } from '@repo/api-client';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@repo/ui';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { disableConfirmation } from '@/lib/messages';
 
 interface DisableAccountDialogProps {
@@ -19,21 +10,13 @@ interface DisableAccountDialogProps {
 
 export function DisableAccountDialog({ account, onCancel, onConfirm }: DisableAccountDialogProps) {
   return (
-    <AlertDialog open={Boolean(account)} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Disable account</AlertDialogTitle>
-          <AlertDialogDescription>
-            {account ? disableConfirmation(account.username) : null}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => account && onConfirm(account)}>
-            Disable
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={Boolean(account)}
+      title="Disable account"
+      description={account ? disableConfirmation(account.username) : null}
+      confirmLabel="Disable"
+      onClose={onCancel}
+      onConfirm={() => account && onConfirm(account)}
+    />
   );
 }

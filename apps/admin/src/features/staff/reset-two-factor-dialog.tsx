@@ -1,15 +1,6 @@
 import type { StaffAccount } from '@repo/api-client';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@repo/ui';
 import { useMutation } from '@tanstack/react-query';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { api } from '@/lib/api';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 
@@ -38,26 +29,13 @@ export function ResetTwoFactorDialog({
     onError: (error) => notifyFailure(RESET_TWO_FACTOR_TEXT.failed, error),
   });
   return (
-    <AlertDialog open={Boolean(account)} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{RESET_TWO_FACTOR_TEXT.title}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {account ? resetTwoFactorConfirmation(account.username) : null}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() => {
-              if (account) reset.mutate(account);
-              onClose();
-            }}
-          >
-            {RESET_TWO_FACTOR_TEXT.confirm}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={Boolean(account)}
+      title={RESET_TWO_FACTOR_TEXT.title}
+      description={account ? resetTwoFactorConfirmation(account.username) : null}
+      confirmLabel={RESET_TWO_FACTOR_TEXT.confirm}
+      onClose={onClose}
+      onConfirm={() => account && reset.mutate(account)}
+    />
   );
 }
