@@ -1,22 +1,13 @@
 import type { Role } from '@repo/api-client';
-import { BUILT_IN_ROLES, PERMISSIONS, ROLE_MESSAGES } from '@repo/validation';
+import { PERMISSIONS, ROLE_MESSAGES } from '@repo/validation';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
+import { builtInRole } from '../../../test/staff-fixtures';
 import { deleteRoleConfirmation } from './delete-role-dialog';
 import { RolesTab } from './roles-tab';
-
-const builtIn = (key: keyof typeof BUILT_IN_ROLES, accounts: number): Role => ({
-  id: `role-${key}`,
-  key,
-  name: BUILT_IN_ROLES[key].name,
-  description: BUILT_IN_ROLES[key].description,
-  permissions: [...BUILT_IN_ROLES[key].permissions],
-  builtIn: true,
-  accounts,
-});
 
 const editor: Role = {
   id: 'r-editor',
@@ -36,10 +27,10 @@ const rolesBody = (roles: Role[]) => ({
 });
 
 const ROLES = [
-  builtIn('owner', 1),
-  builtIn('admin', 2),
-  builtIn('support', 0),
-  builtIn('viewer', 3),
+  builtInRole('owner', 1),
+  builtInRole('admin', 2),
+  builtInRole('support', 0),
+  builtInRole('viewer', 3),
   editor,
   { ...editor, id: 'r-busy', name: 'Busy role', accounts: 2 },
 ];

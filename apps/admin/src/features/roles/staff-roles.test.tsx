@@ -1,4 +1,3 @@
-import type { Role, StaffAccount } from '@repo/api-client';
 import { BUILT_IN_ROLES, ROLE_MESSAGES } from '@repo/validation';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,38 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { StaffTab } from '@/features/staff/staff-tab';
 import { adminUser, mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
+import { builtInRole, staffAccount } from '../../../test/staff-fixtures';
 
 /* Issue 19 in the Staff tab: each account's role, changing it, and the invitation's role. */
 
-const role = (key: keyof typeof BUILT_IN_ROLES, accounts = 1): Role => ({
-  id: `role-${key}`,
-  key,
-  name: BUILT_IN_ROLES[key].name,
-  description: BUILT_IN_ROLES[key].description,
-  permissions: [...BUILT_IN_ROLES[key].permissions],
-  builtIn: true,
-  accounts,
-});
-const ROLES = [role('owner'), role('admin'), role('support', 0), role('viewer', 0)];
-
-function account(overrides: Partial<StaffAccount> = {}): StaffAccount {
-  return {
-    id: 'u2',
-    username: 'grace',
-    email: 'grace@wordloom.test',
-    name: 'Grace Hopper',
-    status: 'active',
-    createdAt: '2026-11-01T10:00:00.000Z',
-    emailVerifiedAt: '2026-11-01T10:05:00.000Z',
-    disabledAt: null,
-    activeSessions: 2,
-    role: { id: 'role-admin', key: 'admin', name: 'Admin' },
-    ...overrides,
-  };
-}
+const ROLES = [
+  builtInRole('owner'),
+  builtInRole('admin'),
+  builtInRole('support', 0),
+  builtInRole('viewer', 0),
+];
 
 const routes = {
-  'GET /api/admin/accounts': { body: { accounts: [account()] } },
+  'GET /api/admin/accounts': { body: { accounts: [staffAccount()] } },
   'GET /api/admin/roles': { body: { roles: ROLES, permissions: [] } },
 };
 
@@ -55,7 +35,7 @@ describe('roles in the Staff tab', () => {
       ...routes,
       'PUT /api/admin/accounts/u2/role': {
         body: {
-          account: account({ role: { id: 'role-support', key: 'support', name: 'Support' } }),
+          account: staffAccount({ role: { id: 'role-support', key: 'support', name: 'Support' } }),
         },
       },
     });
@@ -79,7 +59,9 @@ describe('roles in the Staff tab', () => {
     mockApi({
       ...routes,
       'GET /api/admin/accounts': {
-        body: { accounts: [account({ role: { id: 'role-owner', key: 'owner', name: 'Owner' } })] },
+        body: {
+          accounts: [staffAccount({ role: { id: 'role-owner', key: 'owner', name: 'Owner' } })],
+        },
       },
       'PUT /api/admin/accounts/u2/role': {
         status: 409,

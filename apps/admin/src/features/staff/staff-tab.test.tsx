@@ -7,26 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { disableConfirmation, ERASE_PERSON_CONFIRMATION } from '@/lib/messages';
 import { adminUser, mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
+import { staffAccount } from '../../../test/staff-fixtures';
 import { deletePendingConfirmation } from './delete-pending-account-dialog';
 import { StaffTab } from './staff-tab';
 
-function account(overrides: Partial<StaffAccount> = {}): StaffAccount {
-  return {
-    id: 'u2',
-    username: 'grace',
-    email: 'grace@wordloom.test',
-    name: 'Grace Hopper',
-    status: 'active',
-    createdAt: '2026-11-01T10:00:00.000Z',
-    emailVerifiedAt: '2026-11-01T10:05:00.000Z',
-    disabledAt: null,
-    activeSessions: 2,
-    role: { id: 'role-admin', key: 'admin', name: 'Admin' },
-    ...overrides,
-  };
-}
-
-const self = account({
+const self = staffAccount({
   id: adminUser.body.id,
   username: adminUser.body.username,
   email: adminUser.body.email,
@@ -76,15 +61,15 @@ describe('staff tab', () => {
       'GET /api/user': adminUser,
       'GET /api/admin/accounts': accountsRoute([
         self,
-        account(),
-        account({
+        staffAccount(),
+        staffAccount({
           id: 'u3',
           username: 'linus',
           email: 'linus@wordloom.test',
           status: 'pending',
           activeSessions: 0,
         }),
-        account({
+        staffAccount({
           id: 'u4',
           username: 'mallory',
           email: 'mallory@wordloom.test',
@@ -120,7 +105,7 @@ describe('staff tab', () => {
 
   it('deletes a pending account only after the confirmation, then reloads the list', async () => {
     let deleted = false;
-    const pending = account({
+    const pending = staffAccount({
       id: 'u3',
       username: 'linus',
       email: 'linus@wordloom.test',
@@ -159,10 +144,13 @@ describe('staff tab', () => {
     const { calls } = mockApi({
       'GET /api/user': adminUser,
       'GET /api/admin/accounts': () =>
-        accountsRoute([self, account(disabled ? { status: 'disabled', activeSessions: 0 } : {})]),
+        accountsRoute([
+          self,
+          staffAccount(disabled ? { status: 'disabled', activeSessions: 0 } : {}),
+        ]),
       'POST /api/admin/accounts/u2/disable': () => {
         disabled = true;
-        return { body: { account: account({ status: 'disabled' }) } };
+        return { body: { account: staffAccount({ status: 'disabled' }) } };
       },
     });
     const user = userEvent.setup();
@@ -193,7 +181,7 @@ describe('staff tab', () => {
   it("reports a refused disable with the server's message", async () => {
     mockApi({
       'GET /api/user': adminUser,
-      'GET /api/admin/accounts': accountsRoute([account()]),
+      'GET /api/admin/accounts': accountsRoute([staffAccount()]),
       'POST /api/admin/accounts/u2/disable': {
         status: 409,
         body: { type: 'cannot_disable_self', message: 'You cannot disable your own account.' },
@@ -212,8 +200,8 @@ describe('staff tab', () => {
   it('enables a disabled account', async () => {
     const { calls } = mockApi({
       'GET /api/user': adminUser,
-      'GET /api/admin/accounts': accountsRoute([account({ status: 'disabled' })]),
-      'POST /api/admin/accounts/u2/enable': { body: { account: account() } },
+      'GET /api/admin/accounts': accountsRoute([staffAccount({ status: 'disabled' })]),
+      'POST /api/admin/accounts/u2/enable': { body: { account: staffAccount() } },
     });
     const user = userEvent.setup();
     renderWithProviders(<StaffTab />);

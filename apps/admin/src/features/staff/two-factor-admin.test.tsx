@@ -1,37 +1,18 @@
 import type { StaffAccount } from '@repo/api-client';
-import { BUILT_IN_ROLES } from '@repo/validation';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminUser, mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
+import { builtInRole, staffAccount } from '../../../test/staff-fixtures';
 import { RESET_TWO_FACTOR_TEXT } from './reset-two-factor-dialog';
 import { StaffTab } from './staff-tab';
 import { TWO_FACTOR_POLICY_TEXT } from './two-factor-policy';
 
-const grace: StaffAccount = {
-  id: 'u2',
-  username: 'grace',
-  email: 'grace@wordloom.test',
-  name: 'Grace Hopper',
-  status: 'active',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  emailVerifiedAt: '2026-11-01T10:05:00.000Z',
-  disabledAt: null,
-  activeSessions: 2,
-  role: { id: 'role-admin', key: 'admin', name: 'Admin' },
-};
+const grace = staffAccount();
 const self: StaffAccount = { ...grace, id: adminUser.body.id, username: adminUser.body.username };
 
-const roles = (['owner', 'support'] as const).map((key) => ({
-  id: `role-${key}`,
-  key,
-  name: BUILT_IN_ROLES[key].name,
-  description: '',
-  permissions: [...BUILT_IN_ROLES[key].permissions],
-  builtIn: true,
-  accounts: 1,
-}));
+const roles = [builtInRole('owner'), builtInRole('support')];
 
 describe('two-factor in the Staff tab (issue 19)', () => {
   it('saves the policy: every account, or the roles ticked', async () => {
