@@ -220,6 +220,8 @@ const TABS: Record<string, (string | RegExp)[]> = {
     'History of Ada Lovelace',
     // Issue 11: the referral chain.
     '0 referrals of Ada Lovelace',
+    // Issue 19: erasure lives with the people, for any role with people:erase.
+    'Erase a person',
   ],
   Beta: [],
   'Invite codes': ['Create invite code', '0 of 5: redemptions of LAUNCHWEEK'],
@@ -230,7 +232,7 @@ const TABS: Record<string, (string | RegExp)[]> = {
   ],
   Email: ['Send test email', 'Bulk send', /^Preview /, /^View email to /],
   'API Keys': ['Create API key', 'Revoke Zapier'],
-  Staff: ['Invite staff', 'Erase a person', `Sessions of ${ADMIN.username}`, 'Disable grace'],
+  Staff: ['Invite staff', `Sessions of ${ADMIN.username}`, 'Disable grace'],
   'Audit log': [],
   Analytics: [],
   // The Analytics tab's second view (issue 12): its tab shows while Analytics is open.

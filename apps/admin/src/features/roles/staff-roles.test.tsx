@@ -103,17 +103,4 @@ describe('roles in the Staff tab', () => {
       roleId: 'role-support',
     });
   });
-
-  it('offers erasure only to a role with people:erase', async () => {
-    mockApi({
-      ...routes,
-      'GET /api/user': {
-        body: { ...adminUser.body, permissions: ['staff:manage'] },
-      },
-    });
-    renderWithProviders(<StaffTab />);
-    await screen.findByText('grace@wordloom.test');
-    expect(screen.getByRole('button', { name: 'Invite staff' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Erase a person' })).toBeNull();
-  });
 });

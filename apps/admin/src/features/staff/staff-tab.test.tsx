@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
-import { disableConfirmation, ERASE_PERSON_CONFIRMATION } from '@/lib/messages';
+import { disableConfirmation } from '@/lib/messages';
 import { adminUser, mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { staffAccount } from '../../../test/staff-fixtures';
@@ -296,40 +296,5 @@ describe('staff tab', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(opener).toHaveFocus());
-  });
-
-  it('erases a person after a confirmation and shows what was deleted', async () => {
-    const { calls } = mockApi({
-      'GET /api/user': adminUser,
-      'GET /api/admin/accounts': accountsRoute([self]),
-      'POST /api/admin/erasure': {
-        body: {
-          deleted: {
-            waitlistEntries: 1,
-            contactMessages: 2,
-            feedbackResponses: 0,
-            participants: 1,
-            emails: 3,
-            analyticsEvents: 14,
-          },
-        },
-      },
-    });
-    const user = userEvent.setup();
-    renderWithProviders(<StaffTab />);
-    await user.click(await screen.findByRole('button', { name: 'Erase a person' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Email'), 'alan@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    expect(within(dialog).getByText(ERASE_PERSON_CONFIRMATION)).toBeInTheDocument();
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
-
-    await user.click(within(dialog).getByRole('button', { name: 'Erase permanently' }));
-    expect(await screen.findByText('Erasure complete')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      email: 'alan@example.com',
-    });
-    expect(within(dialog).getByText('Contact messages').nextSibling).toHaveTextContent('2');
-    expect(within(dialog).getByText('Analytics events').nextSibling).toHaveTextContent('14');
   });
 });

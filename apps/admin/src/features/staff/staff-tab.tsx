@@ -8,7 +8,6 @@ import { ChangeRoleDialog } from '@/features/roles/change-role-dialog';
 import { Can } from '@/lib/permissions';
 import { DeletePendingAccountDialog } from './delete-pending-account-dialog';
 import { DisableAccountDialog } from './disable-account-dialog';
-import { ErasePersonDialog } from './erase-person-dialog';
 import { InviteStaffDialog } from './invite-staff-dialog';
 import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 import { SessionsDialog } from './sessions-dialog';
@@ -25,7 +24,6 @@ export function StaffTab() {
   const accounts = useStaffAccounts();
   const statusChange = useAccountStatusChange();
   const [inviting, setInviting] = useState(false);
-  const [erasing, setErasing] = useState(false);
   const [viewingSessions, setViewingSessions] = useState<StaffAccount | null>(null);
   const [disabling, setDisabling] = useState<StaffAccount | null>(null);
   const [deleting, setDeleting] = useState<StaffAccount | null>(null);
@@ -55,16 +53,7 @@ export function StaffTab() {
       <SectionHeader
         title="Staff"
         description="Accounts that can sign in to this console. New accounts stay pending until their owner confirms the emailed link."
-        actions={
-          <>
-            <Can permission="people:erase">
-              <Button variant="outline" onClick={() => setErasing(true)}>
-                Erase a person
-              </Button>
-            </Can>
-            <Button onClick={() => setInviting(true)}>Invite staff</Button>
-          </>
-        }
+        actions={<Button onClick={() => setInviting(true)}>Invite staff</Button>}
       />
       <CardContent className="grid gap-4">
         <TwoFactorPolicyEditor />
@@ -79,7 +68,6 @@ export function StaffTab() {
         />
       </CardContent>
       <InviteStaffDialog open={inviting} onOpenChange={setInviting} />
-      <ErasePersonDialog open={erasing} onOpenChange={setErasing} />
       <ChangeRoleDialog account={changingRole} onClose={() => setChangingRole(null)} />
       <SessionsDialog account={viewingSessions} onClose={() => setViewingSessions(null)} />
       <ResetTwoFactorDialog account={resetting} onClose={() => setResetting(null)} />

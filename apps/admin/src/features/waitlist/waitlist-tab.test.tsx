@@ -2,8 +2,8 @@ import type { Page, WaitlistEntry } from '@repo/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DELETE_CONFIRMATION } from '@/lib/messages';
-import { mockApi } from '../../../test/mock-api';
+import { DELETE_CONFIRMATION, ERASE_PERSON_CONFIRMATION } from '@/lib/messages';
+import { adminUser, mockApi, staffUser } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { WaitlistTab } from './waitlist-tab';
 
@@ -330,3 +330,53 @@ function renderExport(reply: { status?: number; body?: unknown; text?: string })
   });
   return renderWithProviders(<WaitlistTab />);
 }
+
+describe('erasure from the waitlist tab (issue 19)', () => {
+  it('erases a person after a confirmation and shows what was deleted', async () => {
+    const { calls } = mockApi({
+      'GET /api/user': adminUser,
+      'GET /api/admin/waitlist': page([entry()]),
+      'POST /api/admin/erasure': {
+        body: {
+          deleted: {
+            waitlistEntries: 1,
+            contactMessages: 2,
+            feedbackResponses: 0,
+            participants: 1,
+            emails: 3,
+            analyticsEvents: 14,
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistTab />);
+    await user.click(await screen.findByRole('button', { name: 'Erase a person' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Email'), 'alan@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText(ERASE_PERSON_CONFIRMATION)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Erase permanently' }));
+    expect(await screen.findByText('Erasure complete')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      email: 'alan@example.com',
+    });
+    expect(within(dialog).getByText('Contact messages').nextSibling).toHaveTextContent('2');
+    expect(within(dialog).getByText('Analytics events').nextSibling).toHaveTextContent('14');
+  });
+
+  it('offers erasure to every role with people:erase, an Admin without the Staff tab included', async () => {
+    mockApi({ 'GET /api/user': staffUser('admin'), 'GET /api/admin/waitlist': page([entry()]) });
+    const admin = renderWithProviders(<WaitlistTab />);
+    await screen.findByText('ada@example.com');
+    expect(screen.getByRole('button', { name: 'Erase a person' })).toBeInTheDocument();
+    admin.unmount();
+
+    mockApi({ 'GET /api/user': staffUser('support'), 'GET /api/admin/waitlist': page([entry()]) });
+    renderWithProviders(<WaitlistTab />);
+    await screen.findByText('ada@example.com');
+    expect(screen.queryByRole('button', { name: 'Erase a person' })).toBeNull();
+  });
+});

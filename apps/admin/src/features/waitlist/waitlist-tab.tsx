@@ -5,7 +5,7 @@ import {
   type WaitlistState,
 } from '@repo/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Card, CardContent } from '@repo/ui';
+import { Button, Card, CardContent } from '@repo/ui';
 import type { SortingState, VisibilityState } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
@@ -42,6 +42,11 @@ const WaitlistEmailDialog = lazy(() =>
 const ReferralChainDialog = lazy(() =>
   import('./referral-chain-dialog').then((module) => ({ default: module.ReferralChainDialog })),
 );
+const ErasePersonDialog = lazy(() =>
+  import('@/features/people/erase-person-dialog').then((module) => ({
+    default: module.ErasePersonDialog,
+  })),
+);
 const DeleteEntryDialog = lazy(() =>
   import('@/components/delete-entry-dialog').then((module) => ({
     default: module.DeleteEntryDialog,
@@ -64,9 +69,10 @@ export function WaitlistTab() {
   const [deleting, setDeleting] = useState<DeletionTarget | null>(null);
   const [referralsOf, setReferralsOf] = useState<WaitlistEntry | null>(null);
   const [state, setState] = useState<'all' | WaitlistState>('all');
+  const [erasing, setErasing] = useState(false);
   // Mounted from the first action on, so closing animates and returns focus as usual.
   const [dialogsMounted, setDialogsMounted] = useState(false);
-  if (!dialogsMounted && (action !== null || deleting !== null || referralsOf !== null))
+  if (!dialogsMounted && (action !== null || deleting !== null || referralsOf !== null || erasing))
     setDialogsMounted(true);
   const queryClient = useQueryClient();
   const resendConfirmation = useMutation({
@@ -130,9 +136,21 @@ export function WaitlistTab() {
           title="Waitlist"
           description="Approve people for the beta or send them a ‘Hang Tight’ update. Both show the email first."
           actions={
-            <Can permission="waitlist:export">
-              <ExportButton path={apiRoutes.admin.waitlist.export} filename="waitlist-export.csv" />
-            </Can>
+            <>
+              {/* Issue 19: erasure is about the people on the list, so it lives here for any
+                  role with people:erase (an Admin has no Staff tab). */}
+              <Can permission="people:erase">
+                <Button variant="outline" onClick={() => setErasing(true)}>
+                  Erase a person
+                </Button>
+              </Can>
+              <Can permission="waitlist:export">
+                <ExportButton
+                  path={apiRoutes.admin.waitlist.export}
+                  filename="waitlist-export.csv"
+                />
+              </Can>
+            </>
           }
         />
         <CardContent className="grid grid-cols-1 gap-4">
@@ -174,6 +192,7 @@ export function WaitlistTab() {
               onClose={() => setDeleting(null)}
               invalidates={[QUERY_PATHS.waitlist, QUERY_PATHS.participants, QUERY_PATHS.outbox]}
             />
+            <ErasePersonDialog open={erasing} onOpenChange={setErasing} />
           </Suspense>
         ) : null}
       </Card>
