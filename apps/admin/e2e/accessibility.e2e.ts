@@ -44,7 +44,8 @@ async function seed(apiUrl: string, adminUrl: string): Promise<void> {
   });
   const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0]!;
   const asAdmin = { cookie, origin: adminUrl };
-  // A colleague (pending until confirmed), so the staff tab shows Disable.
+  // A colleague (pending until confirmed), so the staff tab shows Delete (issue 19: a
+  // pending account is deleted, never disabled).
   await send(`${adminUrl}/api/register`, {
     name: 'Grace Colleague',
     email: 'grace@wordloom.test',
@@ -76,7 +77,11 @@ async function seed(apiUrl: string, adminUrl: string): Promise<void> {
   const alan = list.items.find((entry) => entry.email === 'alan@example.com')!;
   // Alan becomes a beta participant (Beta tab, Resend invite; the outbox gets his invitation).
   await send(`${adminUrl}/api/admin/beta/approve/${alan.id}`, {}, asAdmin);
-  await send(`${adminUrl}/api/admin/api-keys`, { name: 'Zapier', environment: 'live' }, asAdmin);
+  await send(
+    `${adminUrl}/api/admin/api-keys`,
+    { name: 'Zapier', environment: 'live', permissions: ['waitlist:read'] },
+    asAdmin,
+  );
   // An invite code (issue 11), for the Invite codes tab and its redemptions dialog.
   await send(
     `${adminUrl}/api/admin/invite-codes`,
@@ -232,7 +237,7 @@ const TABS: Record<string, (string | RegExp)[]> = {
   ],
   Email: ['Send test email', 'Bulk send', /^Preview /, /^View email to /],
   'API Keys': ['Create API key', 'Revoke Zapier'],
-  Staff: ['Invite staff', `Sessions of ${ADMIN.username}`, 'Disable grace'],
+  Staff: ['Invite staff', `Sessions of ${ADMIN.username}`, 'Delete grace'],
   'Audit log': [],
   Analytics: [],
   // The Analytics tab's second view (issue 12): its tab shows while Analytics is open.

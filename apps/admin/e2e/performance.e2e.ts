@@ -7,8 +7,12 @@ import { openContextSession } from './browser-session';
 import { joinWaitlist, registerFirstAdmin, signIn } from './seed';
 
 // Issue 13: the console's first load and its compression, on the production build.
+// Issue 19 raised it from 150 to 155 KB: the sign-in's second step (TOTP, recovery
+// codes, passkeys) lives in the session code every page needs, the client's table of
+// API calls grew by some 25 (roles, two-factor, passkeys), and every tab and button
+// asks the role's permissions. Measured 151.3 KB after it (docs/performance.md).
 const KB = 1024;
-const FIRST_LOAD_BUDGET = 150 * KB;
+const FIRST_LOAD_BUDGET = 155 * KB;
 const ADMIN = {
   name: 'Perf Admin',
   email: 'perf@wordloom.test',

@@ -55,7 +55,7 @@ export function StaffTab() {
         description="Accounts that can sign in to this console. New accounts stay pending until their owner confirms the emailed link."
         actions={<Button onClick={() => setInviting(true)}>Invite staff</Button>}
       />
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <TwoFactorPolicyEditor />
         <DataTable
           table={table}

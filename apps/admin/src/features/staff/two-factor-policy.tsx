@@ -50,7 +50,7 @@ export function TwoFactorPolicyEditor() {
     });
 
   return (
-    <fieldset className="grid gap-3 rounded-md border p-4">
+    <fieldset className="grid min-w-0 gap-3 rounded-md border p-4">
       <legend className="px-1 text-sm font-medium">{TWO_FACTOR_POLICY_TEXT.title}</legend>
       <p className="text-sm text-muted-foreground">{TWO_FACTOR_POLICY_TEXT.hint}</p>
       <div className="flex items-center gap-2">
