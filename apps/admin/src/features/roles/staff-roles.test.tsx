@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { StaffTab } from '@/features/staff/staff-tab';
-import { adminUser, mockApi } from '../../../test/mock-api';
+import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { builtInRole, staffAccount } from '../../../test/staff-fixtures';
 

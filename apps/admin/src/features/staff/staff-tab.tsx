@@ -5,7 +5,6 @@ import { DataTable } from '@/components/data-table';
 import { useSortedTable } from '@/components/use-sorted-table';
 import { SectionHeader } from '@/components/section-header';
 import { ChangeRoleDialog } from '@/features/roles/change-role-dialog';
-import { Can } from '@/lib/permissions';
 import { DeletePendingAccountDialog } from './delete-pending-account-dialog';
 import { DisableAccountDialog } from './disable-account-dialog';
 import { InviteStaffDialog } from './invite-staff-dialog';
