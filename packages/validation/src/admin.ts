@@ -8,6 +8,9 @@ import { emailAddress, INVALID_EMAIL_MESSAGE, LIMITS, maxLengthMessage } from '.
 export const API_KEY_ENVIRONMENTS = ['live', 'test'] as const;
 export type ApiKeyEnvironment = (typeof API_KEY_ENVIRONMENTS)[number];
 
+/** The longest a key may live, in days (issue 19: at most a year). */
+const API_KEY_MAX_EXPIRY_DAYS = 365;
+
 export const API_KEY_MESSAGES = {
   nameRequiredTitle: 'Name required',
   nameRequired: 'Please provide a name for the API key',
@@ -17,7 +20,7 @@ export const API_KEY_MESSAGES = {
     `An API key cannot hold ${permission}: only a signed-in staff member can manage keys and staff.`,
   notHeld: (permission: string) =>
     `You cannot give a key a permission your role does not have: ${permission}.`,
-  expiresInDays: 'Expiry must be a whole number of days from 1 to 365, or null for never',
+  expiresInDays: `Expiry must be a whole number of days from 1 to ${API_KEY_MAX_EXPIRY_DAYS}, or null for never`,
   revoked: 'This API key has been revoked.',
   expired: (at: Date) => `This API key expired on ${at.toISOString()}.`,
   creatorDisabled: 'The account that created this API key is no longer active.',
@@ -49,7 +52,7 @@ export const apiKeyCreateSchema = z.object({
     .number({ error: API_KEY_MESSAGES.expiresInDays })
     .int({ error: API_KEY_MESSAGES.expiresInDays })
     .min(1, { error: API_KEY_MESSAGES.expiresInDays })
-    .max(365, { error: API_KEY_MESSAGES.expiresInDays })
+    .max(API_KEY_MAX_EXPIRY_DAYS, { error: API_KEY_MESSAGES.expiresInDays })
     .nullable()
     .default(API_KEY_DEFAULT_EXPIRY_DAYS),
 });

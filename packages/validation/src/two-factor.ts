@@ -104,12 +104,16 @@ export type AccountSecurity = z.output<typeof accountSecuritySchema>;
 
 /* Passkeys (WebAuthn, issue 19): a second factor, or a sign-in without a password. */
 
+const PASSKEY_NAME_MAX = 64;
+/** Passkeys one account may hold. */
+export const MAX_PASSKEYS_PER_ACCOUNT = 20;
+
 export const PASSKEY_MESSAGES = {
-  name: 'Give the passkey a name of 1 to 64 characters.',
+  name: `Give the passkey a name of 1 to ${PASSKEY_NAME_MAX} characters.`,
   added: 'Passkey added.',
   removed: 'Passkey removed.',
   notFound: 'Passkey not found',
-  tooMany: 'An account can have at most 20 passkeys. Remove one first.',
+  tooMany: `An account can have at most ${MAX_PASSKEYS_PER_ACCOUNT} passkeys. Remove one first.`,
   alreadyRegistered: 'That passkey is already registered.',
   ceremonyExpired: 'The passkey request expired or was already used. Try again.',
   notVerified: 'The passkey could not be verified. Try again.',
@@ -164,7 +168,7 @@ export const passkeyNameField = z
   .string({ error: PASSKEY_MESSAGES.name })
   .trim()
   .min(1, { error: PASSKEY_MESSAGES.name })
-  .max(64, { error: PASSKEY_MESSAGES.name });
+  .max(PASSKEY_NAME_MAX, { error: PASSKEY_MESSAGES.name });
 
 /** POST /api/account/passkeys */
 export const passkeyRegistrationBodySchema = z.object({

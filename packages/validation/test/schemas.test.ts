@@ -129,11 +129,22 @@ describe('auth', () => {
 
 describe('API keys and email', () => {
   it('requires a non-blank key name and defaults the environment to live', () => {
-    expect(messages(apiKeyCreateSchema.safeParse({ name: '   ' })).name).toBe(
-      'Please provide a name for the API key',
-    );
-    expect(apiKeyCreateSchema.parse({ name: ' CI ' })).toEqual({ name: 'CI', environment: 'live' });
-    expect(apiKeyCreateSchema.safeParse({ name: 'x', environment: 'staging' }).success).toBe(false);
+    expect(
+      messages(apiKeyCreateSchema.safeParse({ name: '   ', permissions: ['waitlist:read'] })).name,
+    ).toBe('Please provide a name for the API key');
+    expect(apiKeyCreateSchema.parse({ name: ' CI ', permissions: ['waitlist:read'] })).toEqual({
+      name: 'CI',
+      environment: 'live',
+      permissions: ['waitlist:read'],
+      expiresInDays: 90,
+    });
+    expect(
+      apiKeyCreateSchema.safeParse({
+        name: 'x',
+        environment: 'staging',
+        permissions: ['waitlist:read'],
+      }).success,
+    ).toBe(false);
   });
 
   it('masks a key as first 12 characters, 20 asterisks, last 4', () => {

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
  */
 
 /** How many passkeys one account may hold. */
-export const MAX_PASSKEYS_PER_ACCOUNT = 20;
+export { MAX_PASSKEYS_PER_ACCOUNT } from '@repo/validation';
 
 /** A passkey as the account's Security page shows it (times as ISO 8601). */
 export interface PasskeySummary {

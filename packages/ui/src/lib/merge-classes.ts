@@ -64,6 +64,7 @@ const RULES: Rule[] = [
   [/^list-/, 'list-style-type'],
   [/^break-(?:normal|words|all|keep)$/, 'break'],
   [/^decoration-(?:auto|from-font|\d+)$/, 'text-decoration-thickness'],
+  [/^decoration-(?:solid|double|dotted|dashed|wavy)$/, 'text-decoration-style'],
   [/^align-/, 'vertical-align'],
   // bg-gradient-to-* is Tailwind 3's name: tailwind-merge (for Tailwind 4) takes it for a colour.
   [/^bg-/, 'bg-color'],

@@ -8,7 +8,7 @@ import { OutboxMessageDialog } from './outbox-message-dialog';
 
 function message(overrides: Partial<OutboxMessageDetail>): OutboxMessageDetail {
   return {
-    id: 'm-1',
+    id: 'msg-1',
     templateId: 'waitlist-welcome',
     toEmail: 'ada@example.com',
     subject: 'Confirm your place on the Wordloom waitlist',
@@ -32,7 +32,7 @@ function message(overrides: Partial<OutboxMessageDetail>): OutboxMessageDetail {
 describe('outbox message view', () => {
   it('says plainly that a single-use link was hidden on purpose (issue 19)', async () => {
     mockApi({
-      'GET /api/admin/email/outbox/m-1': {
+      'GET /api/admin/email/outbox/msg-1': {
         body: message({
           htmlBody:
             '<a href="https://wordloom.test/waitlist/confirm?token=[redacted]">Confirm my place</a>',
@@ -40,15 +40,15 @@ describe('outbox message view', () => {
         }),
       },
     });
-    renderWithProviders(<OutboxMessageDialog id="m-1" onClose={() => undefined} />);
+    renderWithProviders(<OutboxMessageDialog id="msg-1" onClose={() => undefined} />);
     const note = await screen.findByRole('note', { name: EMAIL_LINK_MESSAGES.hiddenTitle });
     expect(note).toHaveTextContent(EMAIL_LINK_MESSAGES.hidden);
     expect(note).toHaveTextContent('[redacted]');
   });
 
   it('shows no such note for a message without a single-use link', async () => {
-    mockApi({ 'GET /api/admin/email/outbox/m-1': { body: message({}) } });
-    renderWithProviders(<OutboxMessageDialog id="m-1" onClose={() => undefined} />);
+    mockApi({ 'GET /api/admin/email/outbox/msg-1': { body: message({}) } });
+    renderWithProviders(<OutboxMessageDialog id="msg-1" onClose={() => undefined} />);
     expect(await screen.findByText('To ada@example.com')).toBeInTheDocument();
     expect(screen.queryByRole('note')).toBeNull();
   });
