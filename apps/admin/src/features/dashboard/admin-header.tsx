@@ -28,11 +28,11 @@ export function AdminHeader() {
             W
           </span>
           <div>
-            <p className="whitespace-nowrap font-semibold leading-tight">Wordloom Admin</p>
-            <p className="hidden text-xs text-muted-foreground sm:block">Beta operations console</p>
+            <p className="font-semibold leading-tight">Wordloom Admin</p>
+            <p className="text-xs text-muted-foreground">Beta operations console</p>
           </div>
         </div>
-        <div className="flex items-center gap-2 sm:gap-3">
+        <div className="flex items-center gap-3">
           {user ? (
             <span className="hidden text-sm text-muted-foreground sm:inline">
               Signed in as <span className="font-medium text-foreground">{user.name}</span>
