@@ -1,7 +1,7 @@
 import { personTimelineQuerySchema } from '@repo/validation';
 import { personTimelineSchema } from '@repo/validation/responses';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
-import { personTimeline } from './timeline-repository';
+import { personTimeline } from '../../../../people/timeline-repository';
 
 export default async function peopleRoutes(fastify: ApiInstance) {
   const { db } = fastify;
