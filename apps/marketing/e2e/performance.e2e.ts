@@ -1,8 +1,7 @@
 import { request } from 'node:http';
-import { type AppServer, startAppServer } from '@repo/e2e';
+import { type AppServer, measurePageJavaScript, startAppServer } from '@repo/e2e';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpHarness } from './harness';
-import { measurePageJavaScript } from './page-javascript';
 
 // Issue 13: budgets that do not depend on the machine's speed, on the production build.
 const { harness } = setUpHarness();

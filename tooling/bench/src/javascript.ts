@@ -2,7 +2,7 @@
  * Section 2: the JavaScript pages load before any interaction, gzip.
  *
  * Marketing pages: the measurement of the marketing e2e test
- * (apps/marketing/e2e/page-javascript.ts: inline scripts, every script and
+ * (tooling/e2e/src/page-javascript.ts: inline scripts, every script and
  * modulepreload, their static imports followed, each gzipped), imported as is.
  *
  * Console: the method of apps/admin/e2e/performance.e2e.ts: Chromium signs in,
@@ -10,8 +10,7 @@
  * every .js the page fetched from the console's origin, gzipped, is the first load.
  */
 import { gzipSync } from 'node:zlib';
-import { launchBrowser } from '@repo/e2e';
-import { measurePageJavaScript } from '../../../apps/marketing/e2e/page-javascript';
+import { launchBrowser, measurePageJavaScript } from '@repo/e2e';
 import { onCleanup } from './cleanup';
 import { log } from './log';
 import type { StaffSession } from './stack';

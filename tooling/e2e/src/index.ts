@@ -448,3 +448,4 @@ export async function launchBrowser(): Promise<Browser> {
 export * from './security';
 export * from './axe';
 export * from './builds';
+export * from './page-javascript';
