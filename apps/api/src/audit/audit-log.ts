@@ -2,6 +2,7 @@ import type { DB } from '@repo/db';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditActorKind } from '@repo/validation';
 import { onePage } from '../paginate';
+import { namesOf } from './audit-names';
 
 /*
  * The audit log: who did what, when and from where. It never holds the personal
@@ -93,11 +94,15 @@ export interface AuditLogPage {
     details: Record<string, unknown>;
     ip: string | null;
     createdAt: string;
+    /** The actor's name now (staff account, API key); null for the system and the public. */
+    actorName: string | null;
+    /** The name of the record acted on, now; null when it has none or is gone (erased). */
+    subjectName: string | null;
   }[];
   total: number;
 }
 
-/** Newest first, paged. */
+/** Newest first, paged; the names are looked up now, never read from the log. */
 export async function listAuditLog(
   db: DB,
   {
@@ -130,12 +135,14 @@ export async function listAuditLog(
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
+  const names = await namesOf(db, rows);
   return {
-    entries: rows.map(({ actorKind, actorId, ...row }) => ({
+    entries: rows.map(({ actorKind, actorId, ...row }, index) => ({
       ...row,
       actor: { kind: actorKind, id: actorId, label: row.actorLabel },
       id: String(row.id),
       createdAt: row.createdAt.toISOString(),
+      ...names[index]!,
     })),
     total: Number(count.count),
   };
