@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { migrateToLatest, type DB } from '@repo/db';
 import { createTestDatabase } from '@repo/db/testing';
 import { sql } from 'kysely';
-import { buildDashboard } from '../src/routes/api/analytics/dashboard-repository';
+import { buildDashboard } from '../src/analytics/dashboard-repository';
 
 const SMALL = 10_000;
 const LARGE = 1_000_000;

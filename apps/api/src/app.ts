@@ -22,11 +22,11 @@ import accountRoutes from './routes/api/account';
 import accountPasskeyRoutes from './routes/api/account/passkeys';
 import authRoutes from './routes/api/auth';
 import passkeySignInRoutes from './routes/api/auth/passkey';
-import betaFeedbackRoutes from './routes/api/beta-feedback';
+import surveyRoutes from './routes/api/survey';
 import betaInvitationRoutes from './routes/api/beta';
-import contactRoutes from './routes/api/contact';
-import emailRoutes from './routes/api/email';
-import postmarkWebhookRoutes from './routes/api/email/postmark-webhook';
+import contactRoutes from './routes/api/contacts';
+import unsubscribeRoutes from './routes/api/suppressions/unsubscribe';
+import postmarkWebhookRoutes from './routes/api/email-outbox/postmark-webhook';
 import docsRoutes from './routes/api/docs';
 import healthRoutes from './routes/api/health';
 import { serializeRequest } from './request-log';
@@ -119,10 +119,10 @@ export async function buildApp({
       await api.register(postsRoutes);
       await api.register(waitlistRoutes);
       await api.register(contactRoutes);
-      await api.register(betaFeedbackRoutes);
+      await api.register(surveyRoutes);
       await api.register(betaInvitationRoutes);
       await api.register(analyticsRoutes);
-      await api.register(emailRoutes);
+      await api.register(unsubscribeRoutes);
       await api.register(postmarkWebhookRoutes);
       // Only sign-in and the console's routes carry a session (issue 13): the public
       // ones above never parse a cookie nor build a session object.

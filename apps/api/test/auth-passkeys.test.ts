@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_FAILURES } from '../src/auth/login-throttle';
-import { writeTwoFactorPolicy } from '../src/auth/two-factor-repository';
+import { writeTwoFactorPolicy } from '../src/two-factor/two-factor-repository';
 import { MAX_PASSKEYS_PER_ACCOUNT } from '../src/passkeys/passkeys-repository';
 import { type AdminSession, insertStaffUser, sessionFor, STAFF_PASSWORD } from './helpers/admin';
 import { SoftAuthenticator } from './helpers/soft-authenticator';

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_FAILURES } from '../src/auth/login-throttle';
-import { openTotpSecret, totpSecretsKey } from '../src/auth/totp';
+import { openTotpSecret, totpSecretsKey } from '../src/two-factor/totp';
 import {
   type AdminSession,
   insertStaffUser,

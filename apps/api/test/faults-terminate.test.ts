@@ -2,7 +2,7 @@ import { createDatabase, type DatabaseHandle } from '@repo/db';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkSecretsKey } from '../src/email/link-secrets';
-import { createOutboxWorker } from '../src/email/outbox-worker';
+import { createOutboxWorker } from '../src/email-outbox/outbox-worker';
 import { createPostmarkTransport } from '../src/email/postmark-transport';
 import { type AdminSession, signInAdmin } from './helpers/admin';
 import { type FakePostmark, startFakePostmark } from './helpers/fake-postmark';

@@ -2,7 +2,7 @@ import type { AnalyticsDashboard, DashboardFigures } from '@repo/api-client';
 import type { DB } from '@repo/db';
 import { type DashboardPeriod, WAITLIST_STEPS, WAITLIST_TOTAL_STEPS } from '@repo/validation';
 import { sql } from 'kysely';
-import { answerDistributions, recommendationScore } from '../../../survey/survey-results';
+import { answerDistributions, recommendationScore } from '../survey/survey-results';
 
 const TOP_LIMIT = 10;
 

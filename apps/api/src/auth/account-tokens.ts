@@ -3,7 +3,7 @@ import type { DB } from '@repo/db';
 import { renderAccountEmail } from '@repo/email-templates';
 import { sql } from 'kysely';
 import type { Config } from '../config';
-import type { RenderedEmail } from '../email/outbox-repository';
+import type { RenderedEmail } from '../email-outbox/outbox-repository';
 
 export type AccountTokenPurpose = 'verify_email' | 'invite';
 

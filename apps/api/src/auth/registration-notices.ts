@@ -1,6 +1,6 @@
 import { BRAND } from '@repo/email-templates';
 import type { Config } from '../config';
-import type { RenderedEmail } from '../email/outbox-repository';
+import type { RenderedEmail } from '../email-outbox/outbox-repository';
 
 /*
  * Issue 19: a registration answers the same whether or not the address or the

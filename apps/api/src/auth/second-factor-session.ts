@@ -12,7 +12,7 @@ import {
   throttledMessage,
 } from './login-throttle';
 import { withAccess } from '../roles/roles-repository';
-import { mustEnrolSecondFactor } from './two-factor-repository';
+import { mustEnrolSecondFactor } from '../two-factor/two-factor-repository';
 import { findActiveUserById, type PublicUser } from './users-repository';
 
 /*

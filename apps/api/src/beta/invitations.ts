@@ -4,7 +4,7 @@ import { findEmailTemplate } from '@repo/email-templates';
 import { BETA_CAP } from '@repo/validation';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
-import type { RenderedEmail } from '../email/outbox-repository';
+import type { RenderedEmail } from '../email-outbox/outbox-repository';
 import { conflict } from '../errors';
 import { invitationAcceptUrl, newInvitationToken } from './invitation-token';
 import {

@@ -5,8 +5,8 @@ import type { BulkDryRunInput } from '@repo/validation';
 import { sql } from 'kysely';
 import { isUuid } from '../errors';
 import { findParticipantsByIds } from '../beta/participants-repository';
-import type { Mailer } from './mailer';
-import { erasedSuppressionKey } from './suppressions-repository';
+import type { Mailer } from '../email/mailer';
+import { erasedSuppressionKey } from '../suppressions/suppressions-repository';
 
 /** A dry run can be confirmed for this long; after that the list may have changed. */
 const DRY_RUN_TTL_MINUTES = 30;

@@ -2,8 +2,8 @@ import type { ContactMessage, Page } from '@repo/api-client';
 import type { ContactMessageRow, DB } from '@repo/db';
 import type { ContactListQuery, ContactStatus } from '@repo/validation';
 import { sql } from 'kysely';
-import { streamForExport } from '../../../../export-stream';
-import { onePage } from '../../../../paginate';
+import { streamForExport } from '../export-stream';
+import { onePage } from '../paginate';
 
 const columns = [
   'id',

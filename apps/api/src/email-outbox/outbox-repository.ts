@@ -12,7 +12,7 @@ import type { OutboxListQuery } from '@repo/validation';
 import { type EmailTemplateData, findEmailTemplate } from '@repo/email-templates';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { onePage } from '../paginate';
-import { redactSecrets, redactTemplateData, sealSecrets } from './link-secrets';
+import { redactSecrets, redactTemplateData, sealSecrets } from '../email/link-secrets';
 
 /**
  * A message ready to be written to the outbox: rendered, or (bodies null) with

@@ -1,7 +1,7 @@
 import type { DB } from '@repo/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { DeliveryError, type DeliveryTransport, type OutgoingEmail } from './delivery-transport';
-import { openSecrets, restoreSecrets } from './link-secrets';
+import { DeliveryError, type DeliveryTransport, type OutgoingEmail } from '../email/delivery-transport';
+import { openSecrets, restoreSecrets } from '../email/link-secrets';
 import {
   type ClaimedMessage,
   claimDueMessages,
@@ -15,7 +15,7 @@ import {
   scheduleRetry,
   storeRendered,
 } from './outbox-repository';
-import { findSuppression } from './suppressions-repository';
+import { findSuppression } from '../suppressions/suppressions-repository';
 
 /*
  * Why a hand-written worker and not a job-queue library: the outbox must be

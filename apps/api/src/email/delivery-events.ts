@@ -2,7 +2,7 @@ import type { DB, DeliveryState, EmailStream, SuppressionOrigin } from '@repo/db
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { isUuid } from '../errors';
-import { suppressEmail, unsuppressEmail } from './suppressions-repository';
+import { suppressEmail, unsuppressEmail } from '../suppressions/suppressions-repository';
 
 /*
  * Postmark's webhooks (https://postmarkapp.com/developer/webhooks/webhooks-overview):

@@ -1,7 +1,7 @@
 import type { DB } from '@repo/db';
 import { sql } from 'kysely';
-import { forgetInBulkRuns } from '../email/bulk-send';
-import { pseudonymiseSuppressions } from '../email/suppressions-repository';
+import { forgetInBulkRuns } from '../bulk-send/bulk-send';
+import { pseudonymiseSuppressions } from '../suppressions/suppressions-repository';
 
 /** What an erasure removed, table by table (counts only: the data is gone). */
 export interface ErasureCounts {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DB } from '@repo/db';
 import { blogPostSchema, blogPostSummarySchema } from '@repo/validation/responses';
 import type { z } from 'zod';
-import { createSnapshot } from '../../../snapshot';
+import { createSnapshot } from '../snapshot';
 import { listPosts, toPostSummary } from './posts-repository';
 
 /** A JSON answer serialised once, with its validator. */

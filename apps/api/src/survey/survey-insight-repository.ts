@@ -7,9 +7,9 @@ import {
   type SurveyAnswersQuery,
 } from '@repo/validation';
 import { sql } from 'kysely';
-import { answerDistributions, recommendationScore } from '../../../../survey/survey-results';
-import { streamForExport } from '../../../../export-stream';
-import { pageOffset } from '../../../../paginate';
+import { answerDistributions, recommendationScore } from './survey-results';
+import { streamForExport } from '../export-stream';
+import { pageOffset } from '../paginate';
 
 /** A LIKE pattern for "contains `text`": `%`, `_` and `\\` in it match themselves. */
 function containsPattern(text: string): string {

@@ -1,7 +1,7 @@
 import type { FeedbackResponsePage } from '@repo/api-client';
 import type { DB } from '@repo/db';
 import { sql } from 'kysely';
-import { onePage } from '../../../../paginate';
+import { onePage } from '../paginate';
 
 /** A LIKE pattern for "contains `text`": `%`, `_` and `\\` in it match themselves. */
 function containsPattern(text: string): string {

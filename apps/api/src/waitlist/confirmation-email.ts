@@ -1,7 +1,7 @@
 import { findEmailTemplate } from '@repo/email-templates';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
-import type { PreparedEmail } from '../email/outbox-repository';
+import type { PreparedEmail } from '../email-outbox/outbox-repository';
 import { confirmationUrl, statusUrl } from './confirmation';
 
 export const confirmationTemplate = findEmailTemplate('waitlist-welcome')!;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../src/email/unsubscribe-token';
-import { findSuppression } from '../../src/email/suppressions-repository';
+import { findSuppression } from '../../src/suppressions/suppressions-repository';
 import * as payloads from '../fixtures/postmark-webhooks';
 import { type AdminSession, signInAdmin } from '../helpers/admin';
 import { type FakePostmark, startFakePostmark } from '../helpers/fake-postmark';

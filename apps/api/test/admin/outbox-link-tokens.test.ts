@@ -3,7 +3,7 @@ import type { OutboxMessageDetail, Page, OutboxMessage } from '@repo/api-client'
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { linkSecretsKey, sealSecrets } from '../../src/email/link-secrets';
-import { createOutboxWorker } from '../../src/email/outbox-worker';
+import { createOutboxWorker } from '../../src/email-outbox/outbox-worker';
 import { createPostmarkTransport } from '../../src/email/postmark-transport';
 import { type AdminSession, signInAdmin } from '../helpers/admin';
 import { type FakePostmark, startFakePostmark } from '../helpers/fake-postmark';

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
-import { renderPendingMessages } from '../../src/email/outbox-repository';
+import { renderPendingMessages } from '../../src/email-outbox/outbox-repository';
 import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
 
 let ctx: TestContext;

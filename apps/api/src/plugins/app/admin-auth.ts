@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import { AppError, forbidden, missingPermission, unauthorized } from '../../errors';
 import { parseApiKey, secretMatches } from '../../api-keys/api-key-secret';
 import { findApiKeyForAuth, touchApiKey } from '../../api-keys/api-keys-repository';
-import { mustEnrolSecondFactor } from '../../auth/two-factor-repository';
+import { mustEnrolSecondFactor } from '../../two-factor/two-factor-repository';
 import { type PublicUser } from '../../auth/users-repository';
 import { findAccountAccess, type RoleRef } from '../../roles/roles-repository';
 import { sessionUser } from './authentication';

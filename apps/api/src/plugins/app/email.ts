@@ -6,7 +6,7 @@ import {
   createOutboxWorker,
   createPendingRenderer,
   type OutboxWorker,
-} from '../../email/outbox-worker';
+} from '../../email-outbox/outbox-worker';
 import { createPostmarkTransport } from '../../email/postmark-transport';
 
 declare module 'fastify' {

@@ -23,7 +23,7 @@ import {
   totpEnrolment,
   totpSecretsKey,
   matchingTotpStep,
-} from '../../../auth/totp';
+} from '../../../two-factor/totp';
 import {
   acceptTotpCode,
   confirmTotp,
@@ -35,7 +35,7 @@ import {
   secondFactorRequired,
   secondFactorState,
   startTotpEnrolment,
-} from '../../../auth/two-factor-repository';
+} from '../../../two-factor/two-factor-repository';
 import { listPasskeys } from '../../../passkeys/passkeys-repository';
 import { allowedOrigins, assertAllowedOrigin } from '../../../plugins/app/admin-auth';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';

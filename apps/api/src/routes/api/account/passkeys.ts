@@ -13,7 +13,7 @@ import {
   deleteRecoveryCodes,
   secondFactorMethods,
   secondFactorRequired,
-} from '../../../auth/two-factor-repository';
+} from '../../../two-factor/two-factor-repository';
 import { badRequest, conflict, notFound } from '../../../errors';
 import {
   countPasskeys,

@@ -2,7 +2,7 @@ import { dashboardQuerySchema } from '@repo/validation';
 import { analyticsDashboardSchema } from '@repo/validation/responses';
 import { ADMIN_SECURITY } from '../../../plugins/external/openapi';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
-import { buildDashboard } from './dashboard-repository';
+import { buildDashboard } from '../../../analytics/dashboard-repository';
 
 /**
  * GET /api/analytics/dashboard: the operator's figures. Registered among the

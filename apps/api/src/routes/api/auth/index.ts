@@ -52,7 +52,7 @@ import {
 import { registrationNotice } from '../../../auth/registration-notices';
 import secondFactorRoutes from './second-factor';
 import { signedInAnswer, signIn, startSecondFactor } from '../../../auth/second-factor-session';
-import { secondFactorMethods } from '../../../auth/two-factor-repository';
+import { secondFactorMethods } from '../../../two-factor/two-factor-repository';
 import {
   generateSetupToken,
   SETUP_TOKEN_REQUIRED_MESSAGE,

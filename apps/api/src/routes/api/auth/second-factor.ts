@@ -12,8 +12,8 @@ import {
   signedInAnswer,
   signIn,
 } from '../../../auth/second-factor-session';
-import { totpSecretsKey } from '../../../auth/totp';
-import { acceptRecoveryCode, acceptTotpCode } from '../../../auth/two-factor-repository';
+import { totpSecretsKey } from '../../../two-factor/totp';
+import { acceptRecoveryCode, acceptTotpCode } from '../../../two-factor/two-factor-repository';
 
 /**
  * The second step of a sign-in (issue 19), after POST /api/login answered

@@ -6,7 +6,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../../errors';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
-import { createPostsCache, type SerializedBody } from './posts-cache';
+import { createPostsCache, type SerializedBody } from '../../../posts/posts-cache';
 
 // Spec section 7: the blog list is cached for 5 minutes.
 const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=600';

@@ -3,7 +3,7 @@ import { htmlPageSchema, unsubscribedResponseSchema } from '@repo/validation/res
 import type { FastifyReply } from 'fastify';
 import { unsubscribeQuerySchema } from '@repo/validation';
 import { badRequest } from '../../../errors';
-import { suppressEmail } from '../../../email/suppressions-repository';
+import { suppressEmail } from '../../../suppressions/suppressions-repository';
 import { verifyUnsubscribeToken } from '../../../email/unsubscribe-token';
 import { type ApiInstance, errorResponses, zodValidatorCompiler } from '../../../route-schemas';
 
@@ -76,7 +76,7 @@ function unsubscribedPage(email: string): string {
 }
 
 /** Public opt-out endpoint for the link in every bulk email. */
-export default async function emailRoutes(fastify: ApiInstance) {
+export default async function unsubscribeRoutes(fastify: ApiInstance) {
   const { config, db } = fastify;
 
   /** The signed link's address and token; the confirmation form posts to the same URL. */

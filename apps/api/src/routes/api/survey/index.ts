@@ -8,7 +8,7 @@ import surveyProgressRoutes from './progress';
 
 const THANKS_MESSAGE = 'Thank you for your feedback!';
 
-export default async function betaFeedbackRoutes(fastify: ApiInstance) {
+export default async function surveyRoutes(fastify: ApiInstance) {
   const { config, db } = fastify;
   fastify.post(
     '/beta-feedback',

@@ -14,7 +14,7 @@ import {
   type ContactMessageRecord,
   listContactMessages,
   streamContactMessages,
-} from './contacts-repository';
+} from '../../../../contacts/contacts-repository';
 import { eraseContactMessage } from '../../../../erasure/erasure-repository';
 
 export default async function contactRoutes(fastify: ApiInstance) {

@@ -39,18 +39,18 @@ import {
   findOutboxMessage,
   listOutboxMessages,
   requeueFailedMessage,
-} from '../../../../email/outbox-repository';
+} from '../../../../email-outbox/outbox-repository';
 import {
   listSuppressions,
   removeSuppression,
   suppressEmail,
-} from '../../../../email/suppressions-repository';
+} from '../../../../suppressions/suppressions-repository';
 import {
   confirmDryRun,
   createDryRun,
   findBulkSend,
   planBulkSend,
-} from '../../../../email/bulk-send';
+} from '../../../../bulk-send/bulk-send';
 import { findWaitlistEntry } from '../../../../waitlist/waitlist-repository';
 import { findParticipant } from '../../../../beta/participants-repository';
 import { type ApiInstance, errorResponses, zodValidatorCompiler } from '../../../../route-schemas';

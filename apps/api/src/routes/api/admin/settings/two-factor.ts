@@ -1,7 +1,7 @@
 import { TWO_FACTOR_MESSAGES, twoFactorPolicySchema } from '@repo/validation';
 import type { FastifyRequest } from 'fastify';
 import { actorUserIdOf, auditActorOf, recordAudit } from '../../../../audit/audit-log';
-import { readTwoFactorPolicy, writeTwoFactorPolicy } from '../../../../auth/two-factor-repository';
+import { readTwoFactorPolicy, writeTwoFactorPolicy } from '../../../../two-factor/two-factor-repository';
 import { AppError, badRequest, isUuid } from '../../../../errors';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 

@@ -71,7 +71,7 @@ async function statusRefusal(
  * disabling an account revokes no key: revoke keys separately if the person had
  * access to them.
  */
-export default async function accountRoutes(fastify: ApiInstance) {
+export default async function staffAccountRoutes(fastify: ApiInstance) {
   const { config, db, mailer, sessionLifetimes } = fastify;
   await fastify.register(accountTwoFactorRoutes);
 

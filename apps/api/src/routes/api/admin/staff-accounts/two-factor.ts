@@ -3,7 +3,7 @@ import { STAFF_ACCOUNT_MESSAGES, TWO_FACTOR_MESSAGES } from '@repo/validation';
 import { idParamsSchema, messageResponseSchema } from '@repo/validation/responses';
 import type { FastifyRequest } from 'fastify';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
-import { removeSecondFactors } from '../../../../auth/two-factor-repository';
+import { removeSecondFactors } from '../../../../two-factor/two-factor-repository';
 import { AppError, conflict, notFound } from '../../../../errors';
 import { endAllSessions } from '../../../../staff-accounts/staff-accounts-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';

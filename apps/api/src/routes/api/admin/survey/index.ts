@@ -8,7 +8,7 @@ import { recordAudit, auditActorOf } from '../../../../audit/audit-log';
 import { notFound } from '../../../../errors';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 import { eraseFeedbackResponse } from '../../../../erasure/erasure-repository';
-import { listFeedbackResponses } from './feedback-repository';
+import { listFeedbackResponses } from '../../../../survey/survey-repository';
 import surveyInsightRoutes from './insight';
 
 /** The same page, pageSize and search rules as the waitlist list. */
@@ -19,7 +19,7 @@ const feedbackListQuerySchema = waitlistListQuerySchema.pick({
 });
 
 /** Survey responses: listed so the console can pick one, and deleted for good (issue 8). */
-export default async function feedbackRoutes(fastify: ApiInstance) {
+export default async function surveyRoutes(fastify: ApiInstance) {
   const { db } = fastify;
 
   fastify.get(

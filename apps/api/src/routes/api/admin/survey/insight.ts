@@ -9,7 +9,7 @@ import {
   buildSurveyInsight,
   listSurveyTextAnswers,
   streamFeedbackResponses,
-} from './survey-insight-repository';
+} from '../../../../survey/survey-insight-repository';
 
 type ResponseRow = Selectable<BetaFeedbackResponsesTable>;
 

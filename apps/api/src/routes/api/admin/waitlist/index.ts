@@ -27,6 +27,7 @@ import {
   waitlistExportSettings,
 } from '../../../../waitlist/waitlist-export';
 import { eraseWaitlistEntry } from '../../../../erasure/erasure-repository';
+import signupSourceRoutes from './sources';
 
 const entryParams = idParamsSchema('Waitlist entry not found');
 const ALREADY_CONFIRMED_MESSAGE = 'This address is already confirmed';
@@ -170,4 +171,6 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
       return { deleted };
     },
   );
+
+  await fastify.register(signupSourceRoutes);
 }

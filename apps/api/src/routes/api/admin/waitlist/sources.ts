@@ -19,7 +19,7 @@ export interface SignupSources {
   sources: { source: string; counts: number[]; total: number }[];
 }
 
-export default async function sourceRoutes(fastify: ApiInstance) {
+export default async function signupSourceRoutes(fastify: ApiInstance) {
   const { db } = fastify;
 
   /** Signups per source and week (the console's Waitlist tab). */
