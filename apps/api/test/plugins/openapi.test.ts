@@ -1,0 +1,214 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertStaffUser, sessionFor, signInAdmin } from '../helpers/admin';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+
+let ctx: TestContext;
+const routes: RouteOptions[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, undefined, {
+    onRoute: (route) => {
+      if (route.method !== 'HEAD') routes.push(route);
+    },
+  });
+});
+afterAll(() => ctx.close());
+
+type Json = Record<string, unknown>;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+async function openapiDocument(): Promise<Json> {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+/** The whole document, admin API included: a signed-in session's. */
+async function adminDocument(): Promise<Json> {
+  const { headers } = await signInAdmin(ctx);
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/admin/openapi.json',
+    headers,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+/** Every `$ref` in `value`, with where it was found. */
+function refs(value: unknown, at = '#'): { ref: string; at: string }[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => refs(item, `${at}/${index}`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) =>
+    key === '$ref' && typeof child === 'string'
+      ? [{ ref: child, at }]
+      : refs(child, `${at}/${key}`),
+  );
+}
+
+function resolve(document: Json, ref: string): unknown {
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined),
+      document,
+    );
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is public and cacheable JSON', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+  });
+
+  it('is a structurally valid OpenAPI 3.1 document', async () => {
+    const document = await openapiDocument();
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    const info = document.info as Json;
+    expect(typeof info.title).toBe('string');
+    expect(typeof info.version).toBe('string');
+    const paths = document.paths as Record<string, Json>;
+    expect(Object.keys(paths).length).toBeGreaterThan(0);
+    for (const [path, item] of Object.entries(paths)) {
+      expect(path).toMatch(/^\//);
+      for (const [method, operation] of Object.entries(item)) {
+        expect(HTTP_METHODS, `${method} ${path}`).toContain(method);
+        const responses = (operation as Json).responses as Json;
+        expect(Object.keys(responses ?? {}).length, `${method} ${path}`).toBeGreaterThan(0);
+        for (const [status, response] of Object.entries(responses)) {
+          expect(status, `${method} ${path}`).toMatch(/^([1-5]XX|[1-5]\d\d|default)$/);
+          expect(typeof (response as Json).description, `${method} ${path} ${status}`).toBe(
+            'string',
+          );
+        }
+        // Path templates and path parameters agree.
+        const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).sort();
+        const declared = (((operation as Json).parameters as Json[] | undefined) ?? [])
+          .filter((parameter) => parameter.in === 'path')
+          .map((parameter) => parameter.name)
+          .sort();
+        expect(declared, `${method} ${path}`).toEqual(templated);
+      }
+    }
+    for (const { ref, at } of refs(document)) {
+      expect(resolve(document, ref), `${ref} at ${at}`).toBeDefined();
+    }
+  });
+
+  it('lists every route of the API (the admin document)', async () => {
+    const document = await adminDocument();
+    const paths = document.paths as Record<string, Json>;
+    const listed = new Set(
+      Object.entries(paths).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
+    );
+    const expected = routes
+      .filter((route) => route.url.startsWith('/api/') && !route.schema?.hide)
+      .flatMap((route) =>
+        [route.method].flat().map((method) => `${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`),
+      );
+    expect(expected.length).toBeGreaterThanOrEqual(60);
+    expect(expected.filter((route) => !listed.has(route))).toEqual([]);
+  });
+
+  it('describes the API key scheme and how to call the admin API with a key', async () => {
+    const document = await adminDocument();
+    const schemes = (document.components as Json).securitySchemes as Json;
+    expect(schemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect((document.info as Json).description).toContain('Authorization: Bearer wl_live_');
+    const waitlist = (document.paths as Record<string, Json>)['/api/admin/waitlist']!.get as Json;
+    expect(waitlist.security).toEqual([{ apiKey: [] }, { session: [] }]);
+  });
+
+  it('holds the public routes only: no admin route, to anyone (issue 19)', async () => {
+    const document = await openapiDocument();
+    const paths = Object.keys(document.paths as Json);
+    expect(paths).toContain('/api/waitlist');
+    expect(paths).toContain('/api/login');
+    expect(paths.filter((path) => path.startsWith('/api/admin'))).toEqual([]);
+    expect(paths).not.toContain('/api/analytics/dashboard');
+    const tags = Object.values(document.paths as Record<string, Json>).flatMap((item) =>
+      Object.values(item).flatMap((operation) => ((operation as Json).tags as string[]) ?? []),
+    );
+    expect(tags).not.toContain('admin');
+  });
+
+  it('names no hash or secret column in any answer', async () => {
+    const document = await adminDocument();
+    const answers = Object.values(document.paths as Record<string, Json>).flatMap((item) =>
+      Object.values(item).map((operation) => (operation as Json).responses),
+    );
+    const text = JSON.stringify([answers, (document.components as Json).schemas]);
+    expect(answers.length).toBeGreaterThan(0);
+    expect(text).not.toMatch(/"(passwordHash|password_hash|secretHash|secret_hash|tokenHash)"/);
+  });
+});
+
+describe('GET /api/admin/openapi.json', () => {
+  it('answers 401 without a session or key, and never to a cache', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/admin/openapi.json' });
+    expect(response.statusCode).toBe(401);
+    expect(response.body).not.toContain('/api/admin/waitlist');
+  });
+
+  it('answers any signed-in session and any key, with the admin routes', async () => {
+    const { headers } = await signInAdmin(ctx);
+    const viewer = await sessionFor(
+      ctx,
+      await insertStaffUser(ctx, { username: 'doc-viewer', role: 'viewer' }),
+    );
+    const key = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers,
+      payload: { name: 'Docs', permissions: ['feedback:read'] },
+    });
+    for (const caller of [viewer.headers, { authorization: `Bearer ${key.json().formattedKey}` }]) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/openapi.json',
+        headers: caller,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const paths = Object.keys(response.json<Json>().paths as Json);
+      expect(paths).toContain('/api/admin/waitlist');
+      expect(paths).toContain('/api/waitlist');
+    }
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('offers both documents: the public one, and the admin one (for the signed-in) with ?api=admin', async () => {
+    const script = await ctx.app.inject({ method: 'GET', url: '/api/docs/assets/docs.js' });
+    expect(script.body).toContain("'/api/openapi.json'");
+    expect(script.body).toContain("'/api/admin/openapi.json'");
+    expect(script.body).toContain("get('api') === 'admin'");
+  });
+
+  it('serves the reference page and its assets from this origin, under a strict CSP', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/https?:|'unsafe-/);
+    const sources = [...response.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.filter((source) => /^(https?:)?\/\//.test(source))).toEqual([]);
+    for (const source of sources) {
+      const asset = await ctx.app.inject({ method: 'GET', url: source });
+      expect(asset.statusCode, source).toBe(200);
+      expect(asset.body.length, source).toBeGreaterThan(0);
+    }
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/docs/assets/secrets.js' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Not found', type: 'not_found' });
+  });
+});
