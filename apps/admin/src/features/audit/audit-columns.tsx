@@ -3,6 +3,7 @@ import { Badge } from '@repo/ui';
 import type { AuditActorKind } from '@repo/validation';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDateTime } from '@/lib/format';
+import { auditSentence } from './audit-sentence';
 
 /** `{ count: 3, ids: ['a', 'b'] }` -> 'count=3 ids=a,b': compact, one line. */
 export function formatDetails(details: Record<string, unknown>): string {
@@ -33,19 +34,36 @@ const ACTOR_KIND_VARIANTS = {
 } as const satisfies Record<AuditActorKind, 'default' | 'secondary' | 'outline'>;
 
 /**
- * Who acted: the kind, from the API's own record of it, then the label. A staff
- * member named "API key 3f9c…" still shows the Staff badge: the label alone
- * never says what acted.
+ * What happened, as a sentence with its names looked up now ("Ada approved
+ * Grace Hopper for the beta"), after the kind of actor from the API's own record
+ * of it: a staff member named "API key 3f9c…" still shows the Staff badge. The
+ * action's code, the filter's value, stays beneath.
  */
-function Actor({ actor }: { actor: AuditLogEntry['actor'] }) {
+function WhatHappened({ entry }: { entry: AuditLogEntry }) {
   return (
-    <span className="flex min-w-0 items-center gap-2">
-      <Badge variant={ACTOR_KIND_VARIANTS[actor.kind]} className="shrink-0 whitespace-nowrap">
-        {ACTOR_KIND_LABELS[actor.kind]}
-      </Badge>
-      <span className="block max-w-[12rem] truncate" title={actor.label}>
-        {actor.label}
+    <span className="grid min-w-[16rem] gap-1">
+      <span className="flex items-start gap-2">
+        <Badge
+          variant={ACTOR_KIND_VARIANTS[entry.actor.kind]}
+          className="mt-0.5 shrink-0 whitespace-nowrap"
+        >
+          {ACTOR_KIND_LABELS[entry.actor.kind]}
+        </Badge>
+        <span className="break-words">
+          {auditSentence(entry).map((part, index) =>
+            part.name ? (
+              <strong key={index} className="font-medium">
+                {part.text}
+              </strong>
+            ) : (
+              part.text
+            ),
+          )}
+        </span>
       </span>
+      <code className="w-fit rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-muted-foreground">
+        {entry.action}
+      </code>
     </span>
   );
 }
@@ -64,19 +82,10 @@ export function auditColumns(): ColumnDef<AuditLogEntry>[] {
       cell: ({ row }) => formatDateTime(row.original.createdAt),
     },
     {
-      id: 'actor',
-      header: 'Who',
-      cell: ({ row }) => <Actor actor={row.original.actor} />,
-    },
-    {
       id: 'action',
       accessorKey: 'action',
-      header: 'Action',
-      cell: ({ row }) => (
-        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
-          {row.original.action}
-        </code>
-      ),
+      header: 'What happened',
+      cell: ({ row }) => <WhatHappened entry={row.original} />,
     },
     {
       id: 'target',
