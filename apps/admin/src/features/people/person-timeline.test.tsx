@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
-import { PersonTimelineButton } from './person-timeline';
+import { PersonTimeline, PersonTimelineButton } from './person-timeline';
 
 describe('person timeline', () => {
   it('opens one history of the address, newest first, from a row button', async () => {
@@ -50,5 +50,50 @@ describe('person timeline', () => {
     expect(calls.map((call) => call.path)).toContain(
       '/api/admin/people/timeline?email=tia%40example.com',
     );
+  });
+
+  it('shows the address confirmed and each referral credited, with their own labels', async () => {
+    mockApi({
+      'GET /api/admin/people/timeline': {
+        body: {
+          email: 'ada@example.com',
+          name: 'Ada Lovelace',
+          events: [
+            {
+              at: '2025-06-04T10:00:00.000Z',
+              kind: 'referral',
+              title: 'Referral credited: Grace Hopper confirmed their address',
+              detail: null,
+              ref: { type: 'waitlist_entry', id: 'w2' },
+            },
+            {
+              at: '2025-06-02T10:00:00.000Z',
+              kind: 'confirmation',
+              title: 'Confirmed the address',
+              detail: 'Counted as a referral for Alan Turing',
+              ref: { type: 'waitlist_entry', id: 'w1' },
+            },
+            {
+              at: '2025-06-01T10:00:00.000Z',
+              kind: 'signup',
+              title: 'Joined the waitlist',
+              detail: null,
+              ref: { type: 'waitlist_entry', id: 'w1' },
+            },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<PersonTimeline email="ada@example.com" />);
+    const page = await screen.findByRole('region', { name: 'Ada Lovelace' });
+    const items = within(await within(page).findByRole('list', { name: 'Timeline' })).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^ReferralReferral credited: Grace Hopper confirmed their address/),
+      expect.stringMatching(/^ConfirmedConfirmed the addressCounted as a referral for Alan Turing/),
+      expect.stringMatching(/^SignupJoined the waitlist/),
+    ]);
+    expect(within(page).getByText('Everything about ada@example.com, newest first.')).toBeVisible();
   });
 });

@@ -16,6 +16,8 @@ import { useApiQuery } from '@/lib/use-api-query';
 
 const KIND_LABELS: Record<string, string> = {
   signup: 'Signup',
+  confirmation: 'Confirmed',
+  referral: 'Referral',
   invitation: 'Beta',
   participant: 'Beta',
   contact: 'Contact',
@@ -28,8 +30,8 @@ const KIND_LABELS: Record<string, string> = {
 
 /**
  * A 'History' button for any row with an address: opens one timeline of the
- * person across signup, beta, contact, survey, email (with Postmark's events)
- * and staff actions, newest first.
+ * person across signup (and its confirmation), referrals credited, beta,
+ * contact, survey, email (with Postmark's events) and staff actions, newest first.
  */
 export function PersonTimelineButton({ email, name }: { email: string; name: string }) {
   const [open, setOpen] = useState(false);
@@ -48,25 +50,8 @@ export function PersonTimelineButton({ email, name }: { email: string; name: str
   );
 }
 
-function PersonTimelineDialog({ email, onClose }: { email: string | null; onClose: () => void }) {
-  const timeline = usePersonTimeline(email);
-  return (
-    <Dialog open={Boolean(email)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{timeline.data?.name ?? email ?? 'History'}</DialogTitle>
-          <DialogDescription>
-            {email ? `Everything about ${email}, newest first.` : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {email ? <PersonTimeline email={email} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** One address's timeline (the same query for the dialog, the person page and its heading). */
-export function usePersonTimeline(email: string | null) {
+/** One person's timeline, by address: fetched once, shared by the dialog and the page. */
+function usePersonTimeline(email: string | null) {
   return useApiQuery(
     QUERY_PATHS.personTimeline,
     { email: email ?? '' },
@@ -74,22 +59,30 @@ export function usePersonTimeline(email: string | null) {
   );
 }
 
-/** The events of one address, newest first: in the History dialog and on /admin/people/:id. */
-export function PersonTimeline({ email }: { email: string }) {
-  const timeline = usePersonTimeline(email);
+/** The events, newest first, or what stands in for them (loading, error, none). */
+function TimelineEvents({ timeline }: { timeline: ReturnType<typeof usePersonTimeline> }) {
   const data = timeline.data;
-  return timeline.isPending ? (
-    <div className="grid gap-2">
-      {[0, 1, 2].map((index) => (
-        <Skeleton key={index} className="h-10" />
-      ))}
-    </div>
-  ) : timeline.isError ? (
-    <p role="alert" className="text-sm text-destructive">
-      {errorMessage(timeline.error)}
-    </p>
-  ) : data && data.events.length > 0 ? (
-    <ol className="grid max-h-[60vh] gap-3 overflow-y-auto pr-1" aria-label="Timeline">
+  if (timeline.isPending) {
+    return (
+      <div className="grid gap-2">
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} className="h-10" />
+        ))}
+      </div>
+    );
+  }
+  if (timeline.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(timeline.error)}
+      </p>
+    );
+  }
+  if (!data || data.events.length === 0) {
+    return <p className="text-sm text-muted-foreground">Nothing recorded for this address.</p>;
+  }
+  return (
+    <ol className="grid gap-3" aria-label="Timeline">
       {data.events.map((event, index) => (
         <li
           key={`${event.at}-${event.kind}-${index}`}
@@ -112,7 +105,40 @@ export function PersonTimeline({ email }: { email: string }) {
         </li>
       ))}
     </ol>
-  ) : (
-    <p className="text-sm text-muted-foreground">Nothing recorded for this address.</p>
+  );
+}
+
+/** A person's page: their name (or address) and everything about them, newest first. */
+export function PersonTimeline({ email }: { email: string }) {
+  const timeline = usePersonTimeline(email);
+  return (
+    <section className="grid gap-4" aria-labelledby="person-timeline-title">
+      <header className="grid gap-1">
+        <h2 id="person-timeline-title" className="text-lg font-semibold break-words">
+          {timeline.data?.name ?? email}
+        </h2>
+        <p className="text-sm text-muted-foreground">{`Everything about ${email}, newest first.`}</p>
+      </header>
+      <TimelineEvents timeline={timeline} />
+    </section>
+  );
+}
+
+function PersonTimelineDialog({ email, onClose }: { email: string | null; onClose: () => void }) {
+  const timeline = usePersonTimeline(email);
+  return (
+    <Dialog open={Boolean(email)} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{timeline.data?.name ?? email ?? 'History'}</DialogTitle>
+          <DialogDescription>
+            {email ? `Everything about ${email}, newest first.` : ''}
+          </DialogDescription>
+        </DialogHeader>
+        <div className="max-h-[60vh] overflow-y-auto pr-1">
+          <TimelineEvents timeline={timeline} />
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }
