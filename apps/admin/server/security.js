@@ -1,24 +1,7 @@
 // Settings and headers of the admin server (server/serve.js), kept apart so that
-// unit tests can check them without starting a server.
-
-/**
- * ADMIN_TRUST_PROXY: which peers may tell this server the client's address
- * (X-Forwarded-For) and scheme. 'true' trusts every peer, 'false' none;
- * anything else is a comma-separated list of addresses, CIDR ranges or the
- * keywords 'loopback', 'linklocal', 'uniquelocal' (proxy-addr syntax, as the
- * API's TRUST_PROXY and the marketing server's MARKETING_TRUST_PROXY).
- * @param {string | undefined} value
- * @returns {boolean | string[]}
- */
-export function parseTrustProxy(value) {
-  const text = (value ?? 'loopback').trim();
-  if (text === 'true') return true;
-  if (text === 'false' || text === '') return false;
-  return text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-}
+// unit tests can check them without starting a server. What it shares with the
+// public site's server (trusted proxies, security headers, the graceful stop) is
+// in @repo/web-server.
 
 /**
  * BODY_LIMIT_BYTES: the largest request body forwarded to the API (the API's
@@ -76,23 +59,6 @@ export function contentSecurityPolicy({ siteOrigin }) {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
-}
-
-/**
- * Headers on every answer of the admin server: its pages, its assets, and its
- * /api answers when the API did not set them itself.
- * @param {{ production: boolean }} options
- * @returns {Record<string, string>}
- */
-export function securityHeaders({ production }) {
-  return {
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    // Browsers ignore HSTS over plain HTTP; in production the console is served over HTTPS.
-    ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
-  };
 }
 
 /** Request headers a client might use to pose as someone else; the proxy sets its own. */

@@ -2,19 +2,23 @@
 // so the console works from its own subdomain with a same-origin session cookie.
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { setImmediate, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
+import {
+  parseTrustProxy,
+  readShutdownTimeout,
+  securityHeaders,
+  settingOrExit,
+  stopGracefully,
+} from '@repo/web-server';
 import Fastify from 'fastify';
 import {
   contentSecurityPolicy,
   isForwardingHeader,
-  parseTrustProxy,
   readBodyLimit,
   readSiteOrigin,
-  securityHeaders,
 } from './security.js';
 
 const port = Number(process.env.ADMIN_PORT ?? 3002);
@@ -147,43 +151,17 @@ app.setNotFoundHandler((request, reply) => {
     .sendFile('index.html', root, { maxAge: 0, immutable: false });
 });
 
-// Graceful stop: new connections are refused, requests in flight finish (a keep-alive
-// connection ends after its last answer), then exit 0. Past SHUTDOWN_TIMEOUT_MS what
-// is left is cut and the exit status is 1.
-const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
-if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 100) {
-  console.error(
-    'Invalid configuration:\n  SHUTDOWN_TIMEOUT_MS: a whole number of milliseconds, 100 or more',
-  );
-  process.exit(1);
-}
-let closing = false;
-app.server.on('request', (request, response) => {
-  if (closing) response.setHeader('connection', 'close');
-  response.once('finish', () => {
-    if (closing) setImmediate(() => app.server.closeIdleConnections());
-  });
+// Graceful stop on SIGTERM (@repo/web-server): requests in flight finish, then exit 0;
+// past SHUTDOWN_TIMEOUT_MS what is left is cut and the exit status is 1.
+stopGracefully({
+  server: app.server,
+  close: () => app.close(),
+  timeoutMs: settingOrExit(() => readShutdownTimeout(process.env.SHUTDOWN_TIMEOUT_MS)),
+  log: {
+    info: (message) => app.log.info(message),
+    error: (message, error) =>
+      error === undefined ? app.log.error(message) : app.log.error({ err: error }, message),
+  },
 });
-const shutdown = (signal) => {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal} received: finishing in-flight requests (up to ${shutdownTimeoutMs} ms)`);
-  setTimeout(() => {
-    app.log.error(
-      `shutdown unfinished after ${shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS): closing the remaining connections`,
-    );
-    app.server.closeAllConnections();
-    process.exit(1);
-  }, shutdownTimeoutMs);
-  app.close().then(
-    () => process.exit(0),
-    (error) => {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    },
-  );
-};
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
 
 await app.listen({ port, host });

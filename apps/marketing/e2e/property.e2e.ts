@@ -28,7 +28,7 @@ const SECRETS = [
   readFileSync('/etc/passwd', 'utf8').split('\n')[0]!,
   '"@repo/marketing"', // package.json
   'createRequestHandler', // server/serve.js
-  'parseTrustProxy', // server/security.js
+  'isApiPath', // server/security.js
   readFileSync(path.join(root, 'build', 'server', 'index.js'), 'utf8').slice(0, 120),
 ].filter((text) => text.length > 8);
 

@@ -4,14 +4,20 @@
 // brotli or gzip for everything that benefits, a micro-cache of rendered pages,
 // and a graceful stop on SIGTERM.
 import path from 'node:path';
-import { setImmediate, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
+import {
+  parseTrustProxy,
+  readShutdownTimeout,
+  securityHeaders,
+  settingOrExit,
+  stopGracefully,
+} from '@repo/web-server';
 import compression from 'compression';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { createPageCache, parsePageCacheSetting } from './page-cache.js';
-import { isApiPath, parseTrustProxy, securityHeaders } from './security.js';
+import { isApiPath } from './security.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.MARKETING_PORT ?? process.env.PORT ?? 3000);
@@ -19,13 +25,9 @@ const host = process.env.MARKETING_HOST ?? process.env.HOST ?? '0.0.0.0';
 // Which proxies in front of this server (a CDN, a load balancer) may set X-Forwarded-For.
 const trustProxy = parseTrustProxy(process.env.MARKETING_TRUST_PROXY);
 const headers = securityHeaders({ production: process.env.NODE_ENV === 'production' });
-let pageCacheEnabled;
-try {
-  pageCacheEnabled = parsePageCacheSetting(process.env.MARKETING_PAGE_CACHE);
-} catch (error) {
-  console.error(`Invalid configuration:\n  ${error.message}`);
-  process.exit(1);
-}
+const pageCacheEnabled = settingOrExit(() =>
+  parsePageCacheSetting(process.env.MARKETING_PAGE_CACHE),
+);
 
 const build = await import(path.join(root, 'build', 'server', 'index.js'));
 
@@ -157,35 +159,10 @@ const server = app.listen(port, host, () => {
   console.log(`Marketing site on http://localhost:${port}`);
 });
 
-// Graceful stop: new connections are refused, requests in flight finish (a keep-alive
-// connection ends after its last answer), then exit 0. Past SHUTDOWN_TIMEOUT_MS what
-// is left is cut and the exit status is 1.
-const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
-if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 100) {
-  console.error(
-    'Invalid configuration:\n  SHUTDOWN_TIMEOUT_MS: a whole number of milliseconds, 100 or more',
-  );
-  process.exit(1);
-}
-let closing = false;
-server.on('request', (req, res) => {
-  if (closing) res.setHeader('connection', 'close');
-  res.once('finish', () => {
-    if (closing) setImmediate(() => server.closeIdleConnections());
-  });
+// Graceful stop on SIGTERM (@repo/web-server): requests in flight finish, then exit 0;
+// past SHUTDOWN_TIMEOUT_MS what is left is cut and the exit status is 1.
+stopGracefully({
+  server,
+  close: () => new Promise((resolve) => server.close(() => resolve())),
+  timeoutMs: settingOrExit(() => readShutdownTimeout(process.env.SHUTDOWN_TIMEOUT_MS)),
 });
-const shutdown = (signal) => {
-  if (closing) return;
-  closing = true;
-  console.log(`${signal} received: finishing in-flight requests (up to ${shutdownTimeoutMs} ms)`);
-  setTimeout(() => {
-    console.error(
-      `shutdown unfinished after ${shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS): closing the remaining connections`,
-    );
-    server.closeAllConnections();
-    process.exit(1);
-  }, shutdownTimeoutMs);
-  server.close(() => process.exit(0));
-};
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));

@@ -3,20 +3,17 @@
  * the real API and an app server as child processes on free loopback ports, and
  * Debian's headless Chromium driven by playwright-core.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@repo/db/testing';
 import { type Browser, chromium } from 'playwright-core';
 import { type Mailbox, startMailbox } from './mailbox';
+import { freePort, repoRoot, startProcess, stopProcess } from './processes';
 
 export type { Mailbox, MailboxMessage } from './mailbox';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export { freePort } from './processes';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -29,22 +26,6 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-quic',
 ];
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitForOk(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const started = Date.now();
@@ -60,42 +41,6 @@ async function waitForOk(url: string, child: ChildProcess, timeoutMs = 90_000): 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-function startProcess(
-  command: string,
-  args: string[],
-  cwd: string,
-  env: Record<string, string>,
-): ChildProcess {
-  const child = spawn(command, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const prefix = `[${path.basename(cwd)}]`;
-  child.stdout?.on('data', (chunk: Buffer) => {
-    if (process.env.E2E_VERBOSE) process.stdout.write(`${prefix} ${chunk.toString()}`);
-  });
-  child.stderr?.on('data', (chunk: Buffer) =>
-    process.stderr.write(`${prefix} ${chunk.toString()}`),
-  );
-  return child;
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve();
-    }, 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 export interface Stack {
@@ -257,185 +202,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 }
 
-export interface AppServer {
-  url: string;
-  /** The server's process id (tests read its memory use from /proc). */
-  pid: number;
-  /** Everything the server has written to stdout and stderr so far (its logs). */
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-/**
- * Starts one built app server (marketing or admin) on a free loopback port with
- * the given environment (API_URL may point at a fake upstream), and waits until
- * it answers anything at all.
- */
-export async function startAppServer(
-  app: 'marketing' | 'admin',
-  env: Record<string, string>,
-): Promise<AppServer> {
-  const dir = path.join(repoRoot, 'apps', app);
-  const built =
-    app === 'marketing'
-      ? path.join(dir, 'build', 'server', 'index.js')
-      : path.join(dir, 'dist', 'index.html');
-  if (!existsSync(built)) throw new Error(`Build apps/${app} first`);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const prefix = app === 'marketing' ? 'MARKETING' : 'ADMIN';
-  const child = startProcess(process.execPath, ['server/serve.js'], dir, {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    [`${prefix}_PORT`]: String(port),
-    [`${prefix}_HOST`]: '127.0.0.1',
-    ...env,
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => (output += chunk.toString());
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`apps/${app}: exited with ${child.exitCode}`);
-    if (Date.now() - started > 60_000) {
-      await stopProcess(child);
-      throw new Error(`apps/${app} did not start within 60 s`);
-    }
-    const answered = await fetch(`${url}/robots.txt`).then(
-      () => true,
-      () => false,
-    );
-    if (answered) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { url, pid: child.pid!, output: () => output, stop: () => stopProcess(child) };
-}
-
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  bodyLength: number;
-}
-
-export interface RecordingUpstream {
-  url: string;
-  /** Every request received so far, oldest first. */
-  requests: RecordedRequest[];
-  close: () => Promise<void>;
-}
-
-/**
- * A stand-in for the API on a free loopback port: it records what each request
- * looked like when it arrived (headers, body size) and answers 200 with JSON,
- * plus a Set-Cookie and a security header, so tests can see what a proxy passes on.
- */
-export async function startRecordingUpstream(): Promise<RecordingUpstream> {
-  const requests: RecordedRequest[] = [];
-  const server = createHttpServer((request, response) => {
-    let bodyLength = 0;
-    request.on('data', (chunk: Buffer) => {
-      bodyLength += chunk.length;
-    });
-    request.on('end', () => {
-      requests.push({
-        method: request.method ?? '',
-        url: request.url ?? '',
-        headers: request.headers,
-        bodyLength,
-      });
-      response.setHeader('content-type', 'application/json; charset=utf-8');
-      response.setHeader('set-cookie', 'upstream-session=secret; Path=/; HttpOnly');
-      response.setHeader('x-frame-options', 'SAMEORIGIN');
-      response.setHeader('cross-origin-resource-policy', 'same-site');
-      response.end(JSON.stringify({ ok: true }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-export interface LargeBodyAnswer {
-  status: number;
-  body: string;
-  /** Bytes of the body written when the answer arrived. */
-  sentBeforeAnswer: number;
-}
-
-/**
- * POSTs `bytes` bytes of JSON-typed filler, with a Content-Length or chunked,
- * writing 64 KB at a time with a pause in between, and stops writing as soon as
- * the server answers (a server that reads the whole body answers only at the end).
- */
-export async function postLargeBody(
-  url: string,
-  { bytes, chunked }: { bytes: number; chunked: boolean },
-): Promise<LargeBodyAnswer> {
-  const target = new URL(url);
-  const piece = Buffer.alloc(64 * 1024, 0x20);
-  return new Promise<LargeBodyAnswer>((resolve, reject) => {
-    let sent = 0;
-    let answered = false;
-    const request = httpRequest({
-      host: target.hostname,
-      port: target.port,
-      path: `${target.pathname}${target.search}`,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(bytes) }),
-      },
-    });
-    request.on('response', (response) => {
-      answered = true;
-      const sentBeforeAnswer = sent;
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      response.on('end', () => {
-        request.destroy();
-        resolve({ status: response.statusCode ?? 0, body, sentBeforeAnswer });
-      });
-    });
-    request.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    const writeNext = () => {
-      if (answered || request.destroyed) return;
-      if (sent >= bytes) {
-        request.end();
-        return;
-      }
-      const chunk = piece.subarray(0, Math.min(piece.length, bytes - sent));
-      sent += chunk.length;
-      if (request.write(chunk)) setTimeout(writeNext, 1);
-      else request.once('drain', () => setTimeout(writeNext, 1));
-    };
-    writeNext();
-  });
-}
-
-/** Resident memory of a process in bytes (Linux /proc). */
-export function residentBytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = /VmRSS:\s+(\d+) kB/.exec(status);
-  if (!match) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(match[1]) * 1024;
-}
-
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -445,7 +211,10 @@ export async function launchBrowser(): Promise<Browser> {
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
+export * from './app-server';
 export * from './security';
 export * from './axe';
 export * from './builds';
 export * from './page-javascript';
+export * from './shutdown';
+export * from './api-proxy';
