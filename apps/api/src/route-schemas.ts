@@ -30,7 +30,7 @@ export type ToError = (error: z.ZodError, httpPart: string | undefined) => AppEr
  * The 400 the handlers have always answered (`parseWith`): the first issue's
  * message, type `validation_error`, and every issue. A path parameter that fails
  * its schema names no row, so it is a 404 with that schema's message (a path id
- * is never a 500; see `uuidParam` in @repo/validation/responses).
+ * is never a 500; see `uuidParam` in packages/validation/src/common.ts).
  */
 const contractError: ToError = (error, httpPart) =>
   httpPart === 'params'

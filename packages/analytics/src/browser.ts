@@ -1,8 +1,4 @@
-import {
-  FEATURE_VISIBLE_RATIO,
-  HONEYPOT_FIELD,
-  SCROLL_DEPTH_THRESHOLDS,
-} from '@repo/validation/constants';
+import { FEATURE_VISIBLE_RATIO, HONEYPOT_FIELD, SCROLL_DEPTH_THRESHOLDS } from '@repo/validation';
 import { type Tracker, withoutSecrets } from './tracker';
 
 interface PrivacySignals {

@@ -1,4 +1,4 @@
-import type { AnalyticsEventType } from '@repo/validation/constants';
+import type { AnalyticsEventType } from '@repo/validation';
 import * as React from 'react';
 import type * as RuntimeModule from './runtime';
 import type { EventData, Tracker } from './tracker';

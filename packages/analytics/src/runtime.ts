@@ -1,4 +1,4 @@
-import { HOME_EXTRA_SCROLL_DEPTH } from '@repo/validation/constants';
+import { HOME_EXTRA_SCROLL_DEPTH } from '@repo/validation';
 import {
   installInteractionTracking,
   isTrackingAllowed,

@@ -4,10 +4,9 @@ import {
   ANALYTICS_MAX_EVENTS_PER_REQUEST,
   type AnalyticsEventType,
   formSubmitSummary,
-} from '@repo/validation/constants';
+} from '@repo/validation';
 // Types only: erased from the bundle, so zod stays out of the tracker.
-import type { AnalyticsEvent } from '@repo/validation';
-import type { AnalyticsBatchAnswer } from '@repo/validation/responses';
+import type { AnalyticsBatchAnswer, AnalyticsEvent } from '@repo/validation';
 
 /** Event-specific fields; the common ones (sessionId, referrer, userAgent) are added. */
 export type EventData = Record<string, unknown>;

@@ -6,6 +6,23 @@ import type {
   Selectable,
   Updateable,
 } from 'kysely';
+import type {
+  AccountStatus,
+  ApiKeyEnvironment,
+  AuditActorKind,
+  BuiltInRoleKey,
+  BulkSkipReason,
+  ContactStatus,
+  DeliveryState,
+  EmailStatus,
+  EmailStream,
+  ParticipantState,
+  RedemptionOutcome,
+  SuppressionOrigin,
+} from '@repo/validation';
+
+// The enums of the columns are the contract's (packages/validation), declared once there.
+export type { DeliveryState, EmailStatus, EmailStream, SuppressionOrigin };
 
 /**
  * The database's shape, written once. Column names are snake_case in SQL and
@@ -38,7 +55,7 @@ export interface UsersTable {
  */
 export interface RolesTable {
   id: Generated<string>;
-  key: 'owner' | 'admin' | 'support' | 'viewer' | null;
+  key: BuiltInRoleKey | null;
   name: string;
   description: Generated<string>;
   permissions: Generated<string[]>;
@@ -47,7 +64,7 @@ export interface RolesTable {
   updatedAt: Generated<Date>;
 }
 
-export type UserStatus = 'pending' | 'active' | 'disabled';
+export type UserStatus = AccountStatus;
 
 /**
  * An account's authenticator app (migration 017, issue 19): the secret sealed
@@ -119,7 +136,7 @@ export interface AuditLogTable {
   /** The username, or 'API key <keyId>', as it was at the time. */
   actorLabel: string;
   /** What acted (migration 016): never read from the label, which a username can imitate. */
-  actorKind: 'staff' | 'api_key' | 'system' | 'public';
+  actorKind: AuditActorKind;
   /** The user id (staff) or the API key's id (api_key); null for system and public. */
   actorId: string | null;
   action: string;
@@ -215,7 +232,7 @@ export interface ContactMessagesTable {
   company: string | null;
   subject: string;
   message: string;
-  status: Generated<'new' | 'read' | 'replied'>;
+  status: Generated<ContactStatus>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -237,7 +254,7 @@ export interface BetaParticipantsTable {
   invitationTokenHash: string | null;
 }
 
-export type ParticipantStatus = 'invited' | 'active' | 'inactive';
+export type ParticipantStatus = ParticipantState;
 
 export interface InviteCodesTable {
   id: Generated<string>;
@@ -256,7 +273,7 @@ export interface InviteCodeRedemptionsTable {
   inviteCodeId: string;
   waitlistEntryId: string | null;
   /** approved: a seat was free; queued: the person went to the front of the queue. */
-  outcome: 'approved' | 'queued';
+  outcome: RedemptionOutcome;
   createdAt: CreatedAt;
 }
 
@@ -317,7 +334,7 @@ export interface BetaFeedbackProgressTable {
 export interface ApiKeysTable {
   id: Generated<string>;
   name: string;
-  environment: 'live' | 'test';
+  environment: ApiKeyEnvironment;
   /** Public identifier embedded in the key; used to find the row. */
   keyId: string;
   /** SHA-256 of the secret part. The secret itself is never stored. */
@@ -351,11 +368,6 @@ export interface AnalyticsEventsTable {
   /** Stored, derived from data.step_number on waitlist_step_completed events. */
   stepNumber: GeneratedAlways<number | null>;
 }
-
-export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'captured' | 'held';
-/** What Postmark reported after sending (webhook events); the worst one wins. */
-export type DeliveryState = 'delivered' | 'bounced' | 'complained';
-export type EmailStream = 'outbound' | 'broadcast';
 
 export interface EmailOutboxTable {
   id: Generated<string>;
@@ -398,7 +410,7 @@ export interface BulkSkip {
   id: string;
   name: string;
   email: string;
-  reason: 'unsubscribed' | 'suppressed' | 'inactive' | 'recently_sent' | 'not_found';
+  reason: BulkSkipReason;
 }
 
 export interface BulkSendRunsTable {
@@ -436,9 +448,6 @@ export interface EmailHeader {
   name: string;
   value: string;
 }
-
-export type SuppressionOrigin =
-  'unsubscribe' | 'hard_bounce' | 'spam_complaint' | 'manual' | 'postmark' | 'import';
 
 /** An address that gets no more mail on one stream. */
 export interface EmailSuppressionsTable {

@@ -1,19 +1,9 @@
 /**
- * The part of the rules that needs no zod: limits, names and the analytics
- * tracker's own rules. Browser code that only needs these imports
- * '@repo/validation/constants', so a page without a form does not download zod
- * (issue 13). Everything here is also exported from '@repo/validation'.
+ * What the site's analytics tracker sends and how it batches (spec sections 3
+ * and 9). No zod here: the tracker runs on every page of the site, and a page
+ * without a form does not download zod (issue 13). The schemas the API checks
+ * events with are in analytics.ts.
  */
-
-/**
- * The honeypot of the public forms (issue 8): a field people never see, so only
- * bots fill it. A filled one gets the normal success answer and nothing is kept.
- */
-export const HONEYPOT_FIELD = 'website';
-export const HONEYPOT_LABEL = 'Leave this field empty';
-
-/** Spec section 4: the closed beta takes at most this many testers. */
-export const BETA_CAP = 100;
 
 // Spec section 3 (analytics event) and section 9 (batching).
 export const ANALYTICS_EVENT_TYPES = [
@@ -93,22 +83,4 @@ export function formSubmitSummary(data: Record<string, unknown>): FormSubmitSumm
       ? step
       : undefined;
   return { formId, ...(safeStep !== undefined ? { step: safeStep } : {}), fields };
-}
-
-// The console's hidden frame that keeps staff out of the analytics needs these too.
-export * from './analytics-opt-out';
-
-/**
- * A referral or invite code as typed or carried in an address (issue 11):
- * letters and digits, case-insensitive (stored upper-case).
- */
-export const CODE_LENGTH = { min: 4, max: 32 } as const;
-export const REFERRAL_CODE_PATTERN = new RegExp(
-  `^[A-Za-z0-9]{${CODE_LENGTH.min},${CODE_LENGTH.max}}$`,
-);
-
-/** Reads a code from an address's query (?ref=, ?invite=): undefined unless well-formed. */
-export function codeFromQuery(value: string | null | undefined): string | undefined {
-  const code = value?.trim();
-  return code && REFERRAL_CODE_PATTERN.test(code) ? code.toUpperCase() : undefined;
 }

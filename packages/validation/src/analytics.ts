@@ -6,7 +6,14 @@ import {
   type AnalyticsEventType,
   formSubmitSummary,
   WAITLIST_TOTAL_STEPS,
-} from './constants';
+} from './analytics-tracker';
+import { blankAsAbsent, type QueryParams } from './paging';
+
+/*
+ * Analytics (spec sections 3 and 9, issue 12): the events the site's tracker
+ * sends (its own rules are in analytics-tracker.ts), and the dashboard that reads
+ * them. Keeping staff out of the figures is in analytics-opt-out.ts.
+ */
 
 const MAX_DATA_BYTES = 4096;
 const MAX_DATA_DEPTH = 16;
@@ -188,3 +195,164 @@ export function storedEventData(event: AnalyticsEvent): Record<string, unknown> 
   }
   return { ...formSubmitSummary(event.data), ...common };
 }
+
+/**
+ * POST /api/analytics/events (202): the valid events of the batch were stored;
+ * the others are named by their index, with why (issue 11). Sending a refused
+ * event again would be refused again.
+ */
+export const analyticsAcceptedSchema = z.object({
+  accepted: z.number().int().meta({ description: 'Events stored' }),
+  rejected: z
+    .array(z.object({ index: z.number().int(), message: z.string() }))
+    .meta({ description: 'Events refused: their index in the batch and the first problem' }),
+});
+export type AnalyticsBatchAnswer = z.output<typeof analyticsAcceptedSchema>;
+
+// The dashboard (issue 12).
+export const DASHBOARD_DAYS_DEFAULT = 30;
+export const DASHBOARD_DAYS_MAX = 365;
+/** The Analytics tab's period choices (issue 12), besides a custom range. */
+export const DASHBOARD_PERIOD_PRESETS = [7, 30, 90] as const;
+/** Custom ranges stay within these calendar days (UTC). */
+const FIRST_ALLOWED_DAY = '2000-01-01';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysError = `days must be between 1 and ${DASHBOARD_DAYS_MAX}`;
+const calendarDay = (name: 'from' | 'to') =>
+  z.preprocess(
+    blankAsAbsent,
+    z.iso
+      .date({ error: `${name} must be a date like 2025-06-01` })
+      .refine((day) => day >= FIRST_ALLOWED_DAY, {
+        error: `${name} must not be before ${FIRST_ALLOWED_DAY}`,
+      })
+      .optional(),
+  );
+
+/** Whole calendar days from `from` to `to`, both counted ('2025-06-01'..'2025-06-01' is 1). */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** Today's calendar day in UTC, the dashboard's clock ('2025-06-01'). */
+export function utcToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * The dashboard's period: the last `days` days (UTC) ending today, or the custom
+ * range `from`..`to` (calendar days, UTC, both included). Either, never both;
+ * nothing at all means the last 30 days. The previous period of the same length
+ * is compared with it.
+ */
+export const dashboardQuerySchema = z
+  .object({
+    days: z.preprocess(
+      blankAsAbsent,
+      z.coerce
+        .number({ error: daysError })
+        .int({ error: daysError })
+        .min(1, { error: daysError })
+        .max(DASHBOARD_DAYS_MAX, { error: daysError })
+        .optional(),
+    ),
+    from: calendarDay('from'),
+    to: calendarDay('to'),
+  })
+  .superRefine((query, ctx) => {
+    if (query.days !== undefined && (query.from !== undefined || query.to !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['days'],
+        message: 'Give either days or from and to, not both',
+      });
+      return;
+    }
+    if (query.from === undefined && query.to !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is required with to' });
+    }
+    if (query.to === undefined && query.from !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is required with from' });
+    }
+    if (query.from === undefined || query.to === undefined) return;
+    if (query.from > query.to) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to' });
+    } else if (daysInRange(query.from, query.to) > DASHBOARD_DAYS_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `A period spans at most ${DASHBOARD_DAYS_MAX} days`,
+      });
+    }
+    // A period yet to come has nothing to show, and would not be as long as it says.
+    if (query.to > utcToday()) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be after today (UTC)' });
+    }
+  })
+  .transform((query): DashboardPeriod =>
+    query.from !== undefined && query.to !== undefined
+      ? { kind: 'range', from: query.from, to: query.to }
+      : { kind: 'days', days: query.days ?? DASHBOARD_DAYS_DEFAULT },
+  );
+
+export type DashboardPeriod =
+  { kind: 'days'; days: number } | { kind: 'range'; from: string; to: string };
+export type DashboardQuery = QueryParams<typeof dashboardQuerySchema>;
+
+const periodRangeSchema = z.object({
+  from: z.string().meta({ format: 'date-time' }),
+  to: z.string().meta({ format: 'date-time' }),
+  days: z.number().int(),
+  firstDay: z.string().meta({ format: 'date' }),
+  lastDay: z.string().meta({ format: 'date' }),
+});
+
+const figuresSchema = z.object({
+  pageViews: z.number(),
+  visitors: z.number(),
+  waitlistSignups: z.number(),
+  contactSubmissions: z.number(),
+  featureEngagement: z.number(),
+  feedbackResponses: z.number(),
+});
+
+/** field -> answer -> count */
+export const answerDistributionsSchema = z.record(z.string(), z.record(z.string(), z.number()));
+
+/** GET /api/analytics/dashboard?days= | ?from=&to= */
+export const analyticsDashboardSchema = z.object({
+  waitlistSignups: z.number(),
+  /** Issue 11: of the signups, those whose address is confirmed. */
+  confirmedWaitlistSignups: z.number(),
+  contactSubmissions: z.number(),
+  featureEngagement: z.number(),
+  period: periodRangeSchema,
+  pageViewsPerDay: z.array(z.object({ date: z.string(), views: z.number() })),
+  topPages: z.array(z.object({ path: z.string(), views: z.number() })),
+  topReferrers: z.array(z.object({ referrer: z.string(), visits: z.number() })),
+  waitlistFunnel: z.array(
+    z.object({ stepNumber: z.number(), stepName: z.string(), sessions: z.number() }),
+  ),
+  feedback: z.object({
+    responses: z.number(),
+    distributions: answerDistributionsSchema,
+    recommendationScore: z.number().nullable(),
+  }),
+  comparison: z.object({
+    previousPeriod: periodRangeSchema,
+    current: figuresSchema,
+    previous: figuresSchema,
+  }),
+});
+/** GET /api/analytics/dashboard?days= | ?from=&to= */
+export type AnalyticsDashboard = z.output<typeof analyticsDashboardSchema>;
+/** A dashboard period: calendar days (UTC) `firstDay`..`lastDay`, from `from` until `to` (exclusive). */
+export type DashboardPeriodRange = AnalyticsDashboard['period'];
+/** The headline figures of one period, compared with the previous period. */
+export type DashboardFigures = AnalyticsDashboard['comparison']['current'];
+
+/** GET /api/admin/analytics-opt-out: the site page that marks a browser as staff. */
+export const analyticsOptOutPageSchema = z.object({ url: z.string(), origin: z.string() });
+/** GET /api/admin/analytics-opt-out: the site page that marks a browser as staff. */
+export type AnalyticsOptOutPage = z.output<typeof analyticsOptOutPageSchema>;

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { isoTimestamp } from './common';
+import { blankAsAbsent, pageFields, type QueryParams } from './paging';
+
 /**
  * The audit log's actions, written once: the API records only these (its type
  * comes from this list) and the console's action filter offers them.
@@ -60,3 +64,50 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
  */
 export const AUDIT_ACTOR_KINDS = ['staff', 'api_key', 'system', 'public'] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
+const AUDIT_ACTION_MESSAGE = 'action must be an action name such as waitlist.approve';
+/** GET /api/admin/audit-log: the same page and pageSize rules as the other lists, and one action. */
+export const auditLogQuerySchema = z.object({
+  ...pageFields,
+  action: z.preprocess(
+    blankAsAbsent,
+    z
+      .string({ error: AUDIT_ACTION_MESSAGE })
+      .regex(/^[a-z_]+(\.[a-z_]+)*$/, { error: AUDIT_ACTION_MESSAGE })
+      .max(64, { error: AUDIT_ACTION_MESSAGE })
+      .optional(),
+  ),
+  actorKind: z.preprocess(
+    blankAsAbsent,
+    z
+      .enum(AUDIT_ACTOR_KINDS, { error: 'actorKind must be staff, api_key, system or public' })
+      .optional(),
+  ),
+});
+export type AuditLogQuery = QueryParams<typeof auditLogQuerySchema>;
+
+/** GET /api/admin/audit-log: who did what, when and from where; never personal data. */
+export const auditLogPageSchema = z.object({
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      /** Kept for the console until it reads `actor`. */
+      actorLabel: z.string(),
+      /** Who acted: its kind and stable id (user or API key id) say it, not the label. */
+      actor: z.object({
+        kind: z.enum(AUDIT_ACTOR_KINDS),
+        id: z.string().nullable(),
+        label: z.string(),
+      }),
+      action: z.string(),
+      targetType: z.string().nullable(),
+      targetId: z.string().nullable(),
+      details: z.record(z.string(), z.unknown()),
+      ip: z.string().nullable(),
+      createdAt: isoTimestamp,
+    }),
+  ),
+  total: z.number(),
+});
+export type AuditLogPage = z.output<typeof auditLogPageSchema>;
+export type AuditLogEntry = AuditLogPage['entries'][number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_EMAIL_MESSAGE } from '../fields';
+import { INVALID_EMAIL_MESSAGE } from './fields';
 
 /**
  * The API's one error contract, `{ message, type?, issues? }`: every 4xx and 5xx
@@ -24,6 +24,7 @@ export const errorBodySchema = z
       },
     ],
   });
+/** The error contract of every 4xx and 5xx answer: `{ message, type?, issues? }`. */
 export type ErrorBody = z.output<typeof errorBodySchema>;
 
 /** A moment: a Date on the server, an ISO 8601 string on the wire. */
@@ -34,13 +35,32 @@ export const isoTimestamp = z.string().meta({ format: 'date-time' });
 
 /** A plain confirmation. */
 export const messageResponseSchema = z.object({ message: z.string() });
+/** A plain confirmation: `{ message }`. */
+export type MessageResponse = z.output<typeof messageResponseSchema>;
 
-/** A paged list: the items of one page and the count of all of them. */
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
+/** 204: nothing in the body. */
+export const noContentSchema = z.undefined().meta({ description: 'No content' });
+
+/** A page for a browser (the unsubscribe confirmation and its answer). */
+export const htmlPageSchema = z.string().meta({ description: 'An HTML page' });
+
+/** GET /api/health */
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID path parameter; anything else reads `notFoundMessage`. */
+export function uuidParam(notFoundMessage: string) {
+  return z
+    .string({ error: notFoundMessage })
+    .regex(UUID, { error: notFoundMessage })
+    .meta({ format: 'uuid' });
+}
+
+/** A row id in a path: a UUID, else `notFoundMessage` (the API answers 404: it names no row). */
+export function idParamsSchema(notFoundMessage: string) {
+  return z.object({ id: uuidParam(notFoundMessage) });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HONEYPOT_FIELD } from './constants';
+import { HONEYPOT_FIELD } from './honeypot';
 
 /** Text minimums and limits of spec section 9, written once. */
 export const LIMITS = {
@@ -71,11 +71,7 @@ export function optionalChoice<const T extends readonly [string, ...string[]]>(o
   );
 }
 
-/** The honeypot field of the public forms (HONEYPOT_FIELD, see constants.ts). */
+/** The honeypot field of the public forms (HONEYPOT_FIELD, see honeypot.ts). */
 export const honeypotShape = {
   [HONEYPOT_FIELD]: z.string().max(LIMITS.longTextMax).optional(),
 };
-
-export function isHoneypotFilled(value: string | undefined): boolean {
-  return value !== undefined && value.trim() !== '';
-}

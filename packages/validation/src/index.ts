@@ -1,18 +1,40 @@
+/**
+ * The API's contract, one file per feature: each holds the feature's request
+ * and response schemas, enums, messages, limits and types. The API validates and
+ * serialises through the schemas; the front ends use the rules and (through
+ * @repo/api-client) the types. Modules are side-effect free (package.json), so
+ * a bundle keeps only those it uses; honeypot.ts, referral-codes.ts, beta-cap.ts,
+ * analytics-tracker.ts and analytics-opt-out.ts need no zod (a page without a
+ * form does not download it, issue 13).
+ */
 import './zod-config';
-export * from './constants';
+// Building blocks.
 export * from './fields';
+export * from './honeypot';
+export * from './common';
+export * from './paging';
+export * from './issues';
+// Features.
 export * from './waitlist';
-export * from './contact';
-export * from './beta-feedback';
-export * from './survey-progress';
+export * from './referral-codes';
+export * from './referrals';
+export * from './invite-codes';
+export * from './beta-cap';
+export * from './beta';
+export * from './contacts';
+export * from './email-templates';
+export * from './email-outbox';
+export * from './bulk-send';
+export * from './suppressions';
+export * from './audit-log';
 export * from './auth';
-export * from './admin';
-export * from './email-links';
 export * from './staff-accounts';
 export * from './roles';
 export * from './two-factor';
-export * from './audit-log';
-export * from './invite-codes';
-export * from './beta-seats';
+export * from './api-keys';
+export * from './analytics-tracker';
 export * from './analytics';
-export * from './issues';
+export * from './analytics-opt-out';
+export * from './survey';
+export * from './posts';
+export * from './people';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CODE_LENGTH, REFERRAL_CODE_PATTERN } from './constants';
+import { isoTimestamp } from './common';
 import { optionalText } from './fields';
+import { CODE_LENGTH, REFERRAL_CODE_PATTERN } from './referral-codes';
 
 /*
  * Invite codes (issue 11): staff create them in the console; a visitor who
@@ -50,8 +51,49 @@ export const inviteCodeCreateSchema = z.object({
   note: optionalText(500),
 });
 export type InviteCodeCreate = z.output<typeof inviteCodeCreateSchema>;
+export type InviteCodeCreateRequest = z.input<typeof inviteCodeCreateSchema>;
 
 /** PATCH /api/admin/invite-codes/:id: codes are disabled (or enabled again), never edited. */
 export const inviteCodeUpdateSchema = z.object({
   disabled: z.boolean({ error: 'disabled must be true or false' }),
 });
+export type InviteCodeUpdateRequest = z.input<typeof inviteCodeUpdateSchema>;
+
+export const INVITE_CODE_STATES = ['active', 'disabled', 'expired', 'used_up'] as const;
+/** What a redemption did: a seat was free (approved), or the front of the queue (queued). */
+export const REDEMPTION_OUTCOMES = ['approved', 'queued'] as const;
+export type RedemptionOutcome = (typeof REDEMPTION_OUTCOMES)[number];
+
+/** An invite code as the console lists it (issue 11). */
+export const inviteCodeSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  note: z.string().nullable(),
+  maxRedemptions: z.number().int(),
+  redemptions: z.number().int(),
+  expiresAt: isoTimestamp.nullable(),
+  disabledAt: isoTimestamp.nullable(),
+  createdAt: isoTimestamp,
+  state: z.enum(INVITE_CODE_STATES),
+  /** The public site's address that redeems it: /beta?invite=CODE. */
+  link: z.string(),
+});
+export type InviteCode = z.output<typeof inviteCodeSchema>;
+export const inviteCodeListSchema = z.object({ items: z.array(inviteCodeSchema) });
+export type InviteCodeList = z.output<typeof inviteCodeListSchema>;
+
+/** GET /api/admin/invite-codes/:id/redemptions */
+export const inviteCodeRedemptionsSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      outcome: z.enum(REDEMPTION_OUTCOMES),
+      createdAt: isoTimestamp,
+      /** Null once the person was erased. */
+      waitlistEntryId: z.string().nullable(),
+      email: z.string().nullable(),
+      name: z.string().nullable(),
+    }),
+  ),
+});
+export type InviteCodeRedemptions = z.output<typeof inviteCodeRedemptionsSchema>;

@@ -75,6 +75,10 @@ export const API_KEY_PERMISSIONS = PERMISSIONS.filter(
 
 const allBut = (...excluded: Permission[]) => PERMISSIONS.filter((p) => !excluded.includes(p));
 
+/** The keys of the built-in roles. */
+export const ROLE_KEYS = ['owner', 'admin', 'support', 'viewer'] as const;
+export type BuiltInRoleKey = (typeof ROLE_KEYS)[number];
+
 /** The built-in roles. Owner has everything; at least one active Owner always exists. */
 export const BUILT_IN_ROLES = {
   owner: {
@@ -114,10 +118,9 @@ export const BUILT_IN_ROLES = {
     ],
   },
 } as const satisfies Record<
-  string,
+  BuiltInRoleKey,
   { name: string; description: string; permissions: readonly Permission[] }
 >;
-export type BuiltInRoleKey = keyof typeof BUILT_IN_ROLES;
 export const BUILT_IN_ROLE_KEYS = Object.keys(BUILT_IN_ROLES) as BuiltInRoleKey[];
 
 export const ROLE_MESSAGES = {
@@ -155,15 +158,17 @@ export const roleInputSchema = z.object({
   description: z.string().trim().max(300).default(''),
   permissions: permissionList,
 });
-export type RoleInput = z.input<typeof roleInputSchema>;
+export type RoleRequest = z.input<typeof roleInputSchema>;
 
 /** PUT /api/admin/accounts/:id/role (staff:manage, a session). */
 export const accountRoleSchema = z.object({ roleId: z.string().min(1).max(100) });
+/** PUT /api/admin/accounts/:id/role */
+export type RoleAssignment = z.input<typeof accountRoleSchema>;
 
 /** A role as GET /api/admin/roles lists it; a built-in role's permissions are the code's. */
 export const roleSchema = z.object({
   id: z.string(),
-  key: z.enum(['owner', 'admin', 'support', 'viewer']).nullable(),
+  key: z.enum(ROLE_KEYS).nullable(),
   name: z.string(),
   description: z.string(),
   permissions: z.array(permissionSchema),
@@ -176,12 +181,15 @@ export const roleListSchema = z.object({
   roles: z.array(roleSchema),
   permissions: z.array(z.object({ id: permissionSchema, label: z.string() })),
 });
+export type Role = z.output<typeof roleSchema>;
+export type RoleList = z.output<typeof roleListSchema>;
 /** POST /api/admin/roles (201) and PATCH /api/admin/roles/:id. */
 export const roleResponseSchema = z.object({ role: roleSchema });
+export type RoleResponse = z.output<typeof roleResponseSchema>;
 
 /** An account's role as GET /api/user and the staff list show it. */
 export const roleRefSchema = z.object({
   id: z.string(),
-  key: z.enum(['owner', 'admin', 'support', 'viewer']).nullable(),
+  key: z.enum(ROLE_KEYS).nullable(),
   name: z.string(),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { answerDistributionsSchema } from './analytics';
+import { isoTimestamp } from './common';
 import {
   emailAddress,
   honeypotShape,
@@ -7,6 +9,15 @@ import {
   optionalText,
   requiredText,
 } from './fields';
+import { blankAsAbsent, listSearchField, pageFields, pageOf, type QueryParams } from './paging';
+
+/*
+ * The beta survey (spec sections 2 and 3): the feedback form a tester fills in,
+ * saved step by step and resumable (issue 12), and what the console reads of it
+ * (responses, free-text answers, insight). One name for it: the survey. Its
+ * routes still say beta-feedback and feedback (GET /api/beta-feedback/progress,
+ * /api/admin/feedback/...): paths are a public contract.
+ */
 
 // Answer scales of spec section 3.
 export const AI_EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
@@ -123,6 +134,7 @@ export const betaFeedbackRequestSchema = betaFeedbackSchema.extend({
 export type BetaFeedbackInput = z.input<typeof betaFeedbackSchema>;
 export type BetaFeedback = z.output<typeof betaFeedbackSchema>;
 export type BetaFeedbackField = keyof BetaFeedback;
+export type BetaFeedbackRequest = z.input<typeof betaFeedbackRequestSchema>;
 
 /** The nine survey steps of spec section 2, each with the fields it asks. */
 export const BETA_FEEDBACK_STEPS = [
@@ -162,3 +174,170 @@ export const BETA_FEEDBACK_OPTIONAL_FIELDS: readonly BetaFeedbackField[] = [
 ];
 
 export const SURVEY_SCROLL_DELAY_MS = 100;
+
+/*
+ * Survey insight (issue 12): the beta feedback survey saves its answers step by
+ * step under a random key the browser keeps, and can be resumed for 7 days.
+ */
+
+/** A partial survey can be resumed this long after its last save. */
+export const SURVEY_RESUME_DAYS = 7;
+export const SURVEY_TOTAL_STEPS = BETA_FEEDBACK_STEPS.length;
+
+/** Where the browser keeps its survey key (localStorage). */
+export const SURVEY_KEY_STORAGE = 'wordloom.survey.key';
+
+const STEP_MESSAGE = `step must be a whole number from 1 to ${SURVEY_TOTAL_STEPS}`;
+
+/** The required fields of the steps before `step` (1-based): answered before moving on. */
+export function requiredFieldsBefore(step: number): BetaFeedbackField[] {
+  return BETA_FEEDBACK_STEPS.slice(0, Math.max(0, step - 1))
+    .flatMap((entry) => entry.fields as readonly BetaFeedbackField[])
+    .filter((field) => !BETA_FEEDBACK_OPTIONAL_FIELDS.includes(field));
+}
+
+/**
+ * A save of the survey in progress: the step it reopens at and the answers so
+ * far. Each answer follows the final submit's rule; every required answer of
+ * the steps already passed must be there (Next moves on only when they are).
+ */
+export const surveyProgressRequestSchema = z
+  .object({
+    key: surveyKeySchema,
+    step: z
+      .number({ error: STEP_MESSAGE })
+      .int({ error: STEP_MESSAGE })
+      .min(1, { error: STEP_MESSAGE })
+      .max(SURVEY_TOTAL_STEPS, { error: STEP_MESSAGE }),
+    answers: betaFeedbackSchema.partial().default({}),
+    ...honeypotShape,
+  })
+  .superRefine((progress, ctx) => {
+    const answers = progress.answers as Partial<Record<BetaFeedbackField, unknown>>;
+    for (const field of requiredFieldsBefore(progress.step)) {
+      if (answers[field] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['answers', field],
+          message: `${field} is answered before step ${progress.step}`,
+        });
+      }
+    }
+  });
+export type SurveyProgressRequest = z.input<typeof surveyProgressRequestSchema>;
+
+/** GET /api/beta-feedback/progress?key= */
+export const surveyProgressQuerySchema = z.object({ key: surveyKeySchema });
+
+/** The free-text questions of the survey, listed (with search) in the console. */
+export const SURVEY_FREE_TEXT_FIELDS = [
+  'initialImpressions',
+  'generalFeedback',
+  'improvementSuggestions',
+  'additionalComments',
+] as const satisfies readonly BetaFeedbackField[];
+export type SurveyFreeTextField = (typeof SURVEY_FREE_TEXT_FIELDS)[number];
+
+/** GET /api/admin/feedback/answers?page=&pageSize=&search=&field= */
+export const surveyAnswersQuerySchema = z.object({
+  ...pageFields,
+  search: listSearchField,
+  field: z.preprocess(
+    blankAsAbsent,
+    z
+      .enum(SURVEY_FREE_TEXT_FIELDS, {
+        error: `field must be one of ${SURVEY_FREE_TEXT_FIELDS.join(', ')}`,
+      })
+      .optional(),
+  ),
+});
+/** The answers query as the API reads it (defaults filled). */
+export type SurveyAnswersQuery = z.output<typeof surveyAnswersQuerySchema>;
+/** The answers query as a caller writes it (api-client's `SurveyAnswersQuery`). */
+export type SurveyAnswersParams = QueryParams<typeof surveyAnswersQuerySchema>;
+
+/** POST /api/beta-feedback (201) */
+export const betaFeedbackResponseSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+});
+
+export type BetaFeedbackResponse = z.output<typeof betaFeedbackResponseSchema>;
+
+/** GET /api/beta-feedback/progress?key= : the survey to resume, or null. */
+export const surveyProgressAnswerSchema = z.object({
+  progress: z
+    .object({
+      step: z.number().int(),
+      answers: z.record(z.string(), z.string()),
+      savedAt: isoTimestamp,
+      resumableUntil: isoTimestamp,
+    })
+    .nullable(),
+});
+
+/** GET /api/beta-feedback/progress?key= : the survey to resume, or null (none, completed or expired). */
+export type SurveyProgressAnswer = z.output<typeof surveyProgressAnswerSchema>;
+
+/** PUT /api/beta-feedback/progress */
+export const surveyProgressSavedSchema = z.object({
+  saved: z.literal(true),
+  resumableUntil: isoTimestamp,
+});
+/** PUT /api/beta-feedback/progress */
+export type SurveyProgressSaved = z.output<typeof surveyProgressSavedSchema>;
+
+// Survey responses and insight (issue 12).
+export const feedbackResponsePageSchema = z.object({
+  responses: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      createdAt: isoTimestamp,
+      recommendationLikelihood: z.string().nullable(),
+      overallSatisfaction: z.string().nullable(),
+    }),
+  ),
+  total: z.number(),
+});
+export type FeedbackResponsePage = z.output<typeof feedbackResponsePageSchema>;
+export type FeedbackResponseSummary = FeedbackResponsePage['responses'][number];
+export const surveyInsightSchema = z.object({
+  funnel: z.object({
+    started: z.number(),
+    completed: z.number(),
+    resumable: z.number(),
+    steps: z.array(
+      z.object({
+        step: z.number(),
+        title: z.string(),
+        reached: z.number(),
+        stoppedHere: z.number(),
+        resumableHere: z.number(),
+      }),
+    ),
+  }),
+  responses: z.number(),
+  distributions: answerDistributionsSchema,
+  recommendation: z.object({
+    score: z.number().nullable(),
+    opinions: z.number(),
+    counts: z.record(z.string(), z.number()),
+  }),
+});
+export const surveyTextAnswerPageSchema = pageOf(
+  z.object({
+    responseId: z.string(),
+    field: z.string(),
+    answer: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    createdAt: isoTimestamp,
+  }),
+);
+export type SurveyInsight = z.output<typeof surveyInsightSchema>;
+export type SurveyTextAnswerPage = z.output<typeof surveyTextAnswerPageSchema>;
+export type SurveyTextAnswer = SurveyTextAnswerPage['items'][number];

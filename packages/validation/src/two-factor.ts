@@ -52,11 +52,11 @@ export const recoveryCode = z
 
 /** POST /api/login/totp, /api/account/totp/confirm, /disable, /api/account/recovery-codes. */
 export const totpCodeBodySchema = z.object({ code: totpCode });
-export type TotpCodeInput = z.input<typeof totpCodeBodySchema>;
+export type TotpCodeRequest = z.input<typeof totpCodeBodySchema>;
 
 /** POST /api/login/recovery */
 export const recoveryCodeBodySchema = z.object({ code: recoveryCode });
-export type RecoveryCodeInput = z.input<typeof recoveryCodeBodySchema>;
+export type RecoveryCodeRequest = z.input<typeof recoveryCodeBodySchema>;
 
 /** GET/PUT /api/admin/settings/two-factor */
 export const twoFactorPolicySchema = z.object({
@@ -175,11 +175,11 @@ export const passkeyRegistrationBodySchema = z.object({
   name: passkeyNameField,
   response: passkeyRegistrationResponseSchema,
 });
-export type PasskeyRegistrationInput = z.input<typeof passkeyRegistrationBodySchema>;
+export type PasskeyRegistrationRequest = z.input<typeof passkeyRegistrationBodySchema>;
 
 /** POST /api/login/passkey */
 export const passkeySignInBodySchema = z.object({ response: passkeyAuthenticationResponseSchema });
-export type PasskeySignInInput = z.input<typeof passkeySignInBodySchema>;
+export type PasskeySignInRequest = z.input<typeof passkeySignInBodySchema>;
 
 const credentialDescriptorSchema = z.object({
   id: z.string(),

@@ -8,9 +8,17 @@ import {
   optionalText,
   requiredText,
 } from './fields';
-import { REFERRAL_CODE_PATTERN } from './constants';
-
-const INVITE_CODE_INVALID = 'This invite code is not valid. Check it, or leave the field empty.';
+import { INVITE_CODE_MESSAGES } from './invite-codes';
+import {
+  blankAsAbsent,
+  listSearchField,
+  pageFields,
+  pageOf,
+  type QueryParams,
+  SORT_ORDERS,
+} from './paging';
+import { REFERRAL_CODE_PATTERN } from './referral-codes';
+import { isoTimestamp } from './common';
 
 // Spec section 3 (waitlist signup) and section 5 (waitlist rules).
 export const USER_TYPE_OPTIONS = ['Freelancer', 'Agency', 'Internal Team'] as const;
@@ -100,9 +108,9 @@ export const waitlistSignupRequestSchema = waitlistSignupSchema.extend({
   inviteCode: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z
-      .string({ error: INVITE_CODE_INVALID })
+      .string({ error: INVITE_CODE_MESSAGES.invalid })
       .trim()
-      .regex(REFERRAL_CODE_PATTERN, { error: INVITE_CODE_INVALID })
+      .regex(REFERRAL_CODE_PATTERN, { error: INVITE_CODE_MESSAGES.invalid })
       .transform((code) => code.toUpperCase())
       .optional(),
   ),
@@ -110,6 +118,7 @@ export const waitlistSignupRequestSchema = waitlistSignupSchema.extend({
 
 export type WaitlistSignupInput = z.input<typeof waitlistSignupSchema>;
 export type WaitlistSignup = z.output<typeof waitlistSignupSchema>;
+export type WaitlistSignupRequest = z.input<typeof waitlistSignupRequestSchema>;
 
 /** The wizard's step order (spec section 4); the two optional steps may be skipped. */
 export const WAITLIST_STEPS = [
@@ -128,3 +137,137 @@ export const WAITLIST_OPTIONAL_STEPS: readonly (typeof WAITLIST_STEPS)[number][]
 ];
 
 export const WAITLIST_AUTO_ADVANCE_MS = 500;
+
+/** POST /api/waitlist (201) */
+export const waitlistSignupResponseSchema = z
+  .object({
+    id: z.string(),
+    message: z.string(),
+    /**
+     * Issue 11: what an invite code did: a seat at once, or the front of the queue.
+     * Issue 19: `pending` for an address not confirmed yet: the code takes effect
+     * when the confirmation link is opened.
+     */
+    invite: z.object({ outcome: z.enum(['approved', 'queued', 'pending']) }).optional(),
+  })
+  .meta({
+    examples: [
+      { id: '0b6f3a52-9d1e-4c1a-a1f2-3c4d5e6f7a8b', message: 'Successfully joined the waitlist!' },
+    ],
+  });
+export type WaitlistSignupResponse = z.output<typeof waitlistSignupResponseSchema>;
+
+/**
+ * A person's place on the waitlist (issue 11): POST /api/waitlist/confirm and
+ * GET /api/waitlist/status. `position` is 1 for the front of the queue; it is
+ * null when the person is not in the queue (unconfirmed, or holding a seat).
+ */
+export const waitlistPlaceSchema = z.object({
+  firstName: z.string(),
+  state: z.enum(['unconfirmed', 'queued', 'invited', 'participant']),
+  position: z.number().int().nullable(),
+  ahead: z.number().int().nullable(),
+  total: z.number().int().meta({ description: 'People in the queue' }),
+  referralCount: z.number().int(),
+  referralCode: z.string(),
+  referralUrl: z.string(),
+  statusUrl: z.string(),
+  boostPlaces: z
+    .number()
+    .int()
+    .meta({ description: 'Places a confirmed referral moves its referrer up' }),
+});
+export type WaitlistPlace = z.output<typeof waitlistPlaceSchema>;
+
+// The console's waitlist (spec section 4).
+export const WAITLIST_SORT_FIELDS = [
+  'createdAt',
+  'email',
+  'firstName',
+  'lastName',
+  'companyName',
+  'position',
+  'referralCount',
+] as const;
+export type WaitlistSortField = (typeof WAITLIST_SORT_FIELDS)[number];
+export const WAITLIST_STATES = ['confirmed', 'unconfirmed'] as const;
+export type WaitlistState = (typeof WAITLIST_STATES)[number];
+
+export const waitlistListQuerySchema = z.object({
+  ...pageFields,
+  sortBy: z.preprocess(
+    blankAsAbsent,
+    z
+      .enum(WAITLIST_SORT_FIELDS, {
+        error: `sortBy must be one of ${WAITLIST_SORT_FIELDS.join(', ')}`,
+      })
+      .default('createdAt'),
+  ),
+  sortOrder: z.preprocess(
+    blankAsAbsent,
+    z.enum(SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).default('desc'),
+  ),
+  search: listSearchField,
+  /** Issue 11: confirmed or unconfirmed addresses only. */
+  state: z.preprocess(
+    blankAsAbsent,
+    z
+      .enum(WAITLIST_STATES, { error: `state must be one of ${WAITLIST_STATES.join(', ')}` })
+      .optional(),
+  ),
+});
+/** The list query as the API reads it (defaults filled). */
+export type WaitlistListQuery = z.output<typeof waitlistListQuerySchema>;
+/** The list query as a caller writes it (api-client's `WaitlistListQuery`). */
+export type WaitlistListParams = QueryParams<typeof waitlistListQuerySchema>;
+
+export const waitlistEntrySchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  companyName: z.string().nullable(),
+  monthlyContentVolume: z.string().nullable(),
+  biggestChallenge: z.string().nullable(),
+  primaryUse: z.string(),
+  userType: z.string().nullable(),
+  contentWorkflow: z.string().nullable(),
+  createdAt: isoTimestamp,
+  participantId: z.string().nullable(),
+  /** Issue 11: double opt-in, referrals and the queue. */
+  confirmedAt: isoTimestamp.nullable(),
+  referralCode: z.string().nullable(),
+  referredById: z.string().nullable(),
+  referralCount: z.number().int(),
+  position: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Place in the queue; null outside it' }),
+  invitationExpiredAt: isoTimestamp.nullable(),
+});
+export type WaitlistEntry = z.output<typeof waitlistEntrySchema>;
+export const waitlistPageSchema = pageOf(waitlistEntrySchema);
+export type WaitlistPage = z.output<typeof waitlistPageSchema>;
+
+/** GET /api/admin/waitlist/sources?weeks=: up to a year of weeks. */
+const SOURCE_WEEKS_MAX = 52;
+const SOURCE_WEEKS_MESSAGE = `weeks must be between 1 and ${SOURCE_WEEKS_MAX}`;
+export const signupSourcesQuerySchema = z.object({
+  weeks: z.coerce
+    .number({ error: 'weeks must be a number' })
+    .int('weeks must be a whole number')
+    .min(1, SOURCE_WEEKS_MESSAGE)
+    .max(SOURCE_WEEKS_MAX, SOURCE_WEEKS_MESSAGE)
+    .default(8),
+});
+export type SignupSourcesQuery = QueryParams<typeof signupSourcesQuerySchema>;
+
+/** GET /api/admin/waitlist/sources: signups per source and ISO week. */
+export const signupSourcesSchema = z.object({
+  weeks: z.array(z.string().meta({ format: 'date' })),
+  sources: z.array(
+    z.object({ source: z.string(), counts: z.array(z.number()), total: z.number() }),
+  ),
+});
+export type SignupSources = z.output<typeof signupSourcesSchema>;

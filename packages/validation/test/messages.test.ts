@@ -115,7 +115,7 @@ const EMAIL_MESSAGE_EXEMPT: Record<string, string> = {};
 describe('messages are written once', () => {
   it('reads the whole package (guard: the sweep below cannot pass on nothing)', () => {
     expect(sources.map((source) => source.file)).toEqual(
-      expect.arrayContaining(['fields.ts', 'waitlist.ts', 'contact.ts', 'admin.ts', 'auth.ts']),
+      expect.arrayContaining(['fields.ts', 'waitlist.ts', 'contacts.ts', 'paging.ts', 'auth.ts']),
     );
   });
 
@@ -148,9 +148,9 @@ describe('messages are written once', () => {
     expect(messages).toEqual(
       expect.arrayContaining([
         'waitlist.ts: Please select a primary use case',
-        'admin.ts: sortOrder must be asc or desc',
-        'admin.ts: pageSize must be between 1 and ${}',
-        'admin.ts: suppressions must not be empty',
+        'waitlist.ts: sortOrder must be asc or desc',
+        'paging.ts: pageSize must be between 1 and ${}',
+        'suppressions.ts: suppressions must not be empty',
       ]),
     );
     expect(messages.filter((message) => WRITTEN_LIMIT.test(message))).toEqual([]);

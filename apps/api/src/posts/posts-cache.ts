@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DB } from '@repo/db';
-import { blogPostSchema, blogPostSummarySchema } from '@repo/validation/responses';
+import { blogPostSchema, blogPostSummarySchema } from '@repo/validation';
 import type { z } from 'zod';
 import { createSnapshot } from '../snapshot';
 import { listPosts, toPostSummary } from './posts-repository';

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, HONEYPOT_LABEL } from '@repo/validation/constants';
+import { HONEYPOT_FIELD, HONEYPOT_LABEL } from '@repo/validation';
 import type { Ref } from 'react';
 
 interface HoneypotFieldProps {

@@ -11,7 +11,7 @@ import {
   ANALYTICS_OPT_OUT_MESSAGE,
   type AnalyticsOptOutAction,
   type AnalyticsOptOutMessage,
-} from '@repo/validation/constants';
+} from '@repo/validation';
 import { useEffect, useState } from 'react';
 import { PageHero } from '~/components/marketing/page-hero';
 import { env } from '~/env.server';

@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Button } from '@repo/ui';
-import { BETA_CAP } from '@repo/validation/constants';
+import { BETA_CAP } from '@repo/validation';
 import { Users } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { faqJsonLd } from '~/components/beta/beta-faq';

@@ -1,7 +1,7 @@
 /**
  * Facts about the product and the site, written once (spec sections 1, 2 and 9).
  * Copy uses these constants; site-facts.test.ts fails on a fact written out elsewhere.
- * The beta cap is a rule the API enforces too: it lives in '@repo/validation/constants',
+ * The beta cap is a rule the API enforces too: it lives in '@repo/validation' (beta-cap.ts, no zod),
  * imported only where it is shown, so that pages without it do not load that module.
  */
 export const SITE_NAME = 'Wordloom';

@@ -1,4 +1,4 @@
-import { isAnalyticsOptOutMessage } from '@repo/validation/constants';
+import { isAnalyticsOptOutMessage } from '@repo/validation';
 import { useEffect, useRef } from 'react';
 import { reportStaffExclusion, useStaffExclusion } from './staff-exclusion-store';
 import { useOptOutPage } from './use-opt-out-page';

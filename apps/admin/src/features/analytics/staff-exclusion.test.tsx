@@ -1,4 +1,4 @@
-import { ANALYTICS_OPT_OUT_MESSAGE } from '@repo/validation/constants';
+import { ANALYTICS_OPT_OUT_MESSAGE } from '@repo/validation';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

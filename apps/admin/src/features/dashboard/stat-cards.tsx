@@ -1,4 +1,4 @@
-import { BETA_CAP } from '@repo/validation/constants';
+import { BETA_CAP } from '@repo/validation';
 import { Card, CardContent, CardHeader, Skeleton } from '@repo/ui';
 import { useParticipants } from '@/features/beta/use-participants';
 import { formatCount } from '@/lib/format';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 // The error contract, written once (`errorBodySchema`, documented in /api/openapi.json).
-import type { ErrorBody } from '@repo/validation/responses';
+import type { ErrorBody } from '@repo/validation';
 import { AppError } from '../../errors';
 
 /** Messages for the framework's own client errors, so no internals leak. */

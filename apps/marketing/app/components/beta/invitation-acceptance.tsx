@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { ApiError } from '@repo/api-client';
 import { Button, Spinner } from '@repo/ui';
-import { BETA_CAP } from '@repo/validation/constants';
+import { BETA_CAP } from '@repo/validation';
 import { useCallback, useState } from 'react';
 import { PageHero } from '~/components/marketing/page-hero';
 import { siteApi } from '~/utils/browser-api';

@@ -1,4 +1,4 @@
-import { BETA_CAP } from '@repo/validation/constants';
+import { BETA_CAP } from '@repo/validation';
 import { PUBLIC_LAUNCH, SITE_NAME } from '~/utils/site';
 import { Section } from './section';
 

@@ -1,4 +1,4 @@
-import { codeFromQuery } from '@repo/validation/constants';
+import { codeFromQuery } from '@repo/validation';
 
 /**
  * The codes a visitor can bring in the address (issue 11): a referral code

@@ -6,7 +6,7 @@ import {
   Input,
   Label,
 } from '@repo/ui';
-import { BETA_CAP } from '@repo/validation/constants';
+import { BETA_CAP } from '@repo/validation';
 import { useEffect, useId, useState } from 'react';
 import { inviteCodeOfVisit } from './visit-codes';
 import { WaitlistWizard } from './waitlist-wizard';

@@ -1,10 +1,11 @@
-import { totpCodeBodySchema, TWO_FACTOR_MESSAGES } from '@repo/validation';
 import {
   accountSecuritySchema,
   messageResponseSchema,
   recoveryCodesSchema,
+  totpCodeBodySchema,
   totpSetupSchema,
-} from '@repo/validation/responses';
+  TWO_FACTOR_MESSAGES,
+} from '@repo/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit, staffActor } from '../../../audit/audit-log';
 import type { PublicUser } from '../../../auth/users-repository';

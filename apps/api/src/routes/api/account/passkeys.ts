@@ -1,10 +1,11 @@
-import { PASSKEY_MESSAGES, passkeyRegistrationBodySchema } from '@repo/validation';
 import {
   idParamsSchema,
   messageResponseSchema,
+  PASSKEY_MESSAGES,
+  passkeyRegistrationBodySchema,
   passkeyRegistrationOptionsSchema,
   passkeySummarySchema,
-} from '@repo/validation/responses';
+} from '@repo/validation';
 import type { DB } from '@repo/db';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';

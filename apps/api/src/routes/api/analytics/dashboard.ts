@@ -1,5 +1,4 @@
-import { dashboardQuerySchema } from '@repo/validation';
-import { analyticsDashboardSchema } from '@repo/validation/responses';
+import { analyticsDashboardSchema, dashboardQuerySchema } from '@repo/validation';
 import { ADMIN_SECURITY } from '../../../plugins/external/openapi';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 import { buildDashboard } from '../../../analytics/dashboard-repository';

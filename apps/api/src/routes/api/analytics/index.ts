@@ -1,10 +1,10 @@
 import {
+  analyticsAcceptedSchema,
   analyticsBatchSchema,
   sortAnalyticsEvents,
   storedEventData,
   toFieldIssues,
 } from '@repo/validation';
-import { analyticsAcceptedSchema } from '@repo/validation/responses';
 import { isbot } from 'isbot';
 import { badRequest } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';

@@ -1,20 +1,18 @@
 import {
   accountLinkTokenQuerySchema,
   DISPOSABLE_EMAIL_MESSAGE,
+  inviteDetailsSchema,
+  loginResponseSchema,
   loginSchema,
+  messageResponseSchema,
   objectOrEmpty,
+  registerResponseSchema,
+  setupStatusSchema,
   setupTokenField,
+  signedInUserSchema,
   STAFF_ACCOUNT_MESSAGES,
   verifyEmailResponseSchema,
 } from '@repo/validation';
-import {
-  inviteDetailsSchema,
-  messageResponseSchema,
-  registerResponseSchema,
-  setupStatusSchema,
-  loginResponseSchema,
-  signedInUserSchema,
-} from '@repo/validation/responses';
 import type { DB } from '@repo/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuditActor, publicActor, recordAudit, staffActor } from '../../../audit/audit-log';

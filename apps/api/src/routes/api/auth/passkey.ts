@@ -1,5 +1,9 @@
-import { PASSKEY_MESSAGES, passkeySignInBodySchema } from '@repo/validation';
-import { passkeyAuthenticationOptionsSchema, signedInUserSchema } from '@repo/validation/responses';
+import {
+  PASSKEY_MESSAGES,
+  passkeyAuthenticationOptionsSchema,
+  passkeySignInBodySchema,
+  signedInUserSchema,
+} from '@repo/validation';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { AppError } from '../../../errors';
 import {

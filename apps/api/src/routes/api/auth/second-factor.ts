@@ -1,5 +1,9 @@
-import { recoveryCodeBodySchema, totpCodeBodySchema, TWO_FACTOR_MESSAGES } from '@repo/validation';
-import { signedInUserSchema } from '@repo/validation/responses';
+import {
+  recoveryCodeBodySchema,
+  signedInUserSchema,
+  totpCodeBodySchema,
+  TWO_FACTOR_MESSAGES,
+} from '@repo/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';

@@ -1,5 +1,4 @@
-import { invitationAcceptSchema } from '@repo/validation';
-import { invitationAcceptedSchema } from '@repo/validation/responses';
+import { invitationAcceptedSchema, invitationAcceptSchema } from '@repo/validation';
 import { auditActorOf, recordAudit } from '../../../audit/audit-log';
 import { freeLapsedSeats } from '../../../beta/invitation-expiry';
 import { hashInvitationToken } from '../../../beta/invitation-token';

@@ -1,6 +1,9 @@
-import { contactMessageRequestSchema, isHoneypotFilled } from '@repo/validation';
+import {
+  contactMessageRequestSchema,
+  contactMessageResponseSchema,
+  isHoneypotFilled,
+} from '@repo/validation';
 import { randomUUID } from 'node:crypto';
-import { contactMessageResponseSchema } from '@repo/validation/responses';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { postmarkWebhookResponseSchema } from '@repo/validation/responses';
+import { postmarkWebhookResponseSchema } from '@repo/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   HANDLED_RECORD_TYPES,

@@ -1,4 +1,4 @@
-import { healthResponseSchema } from '@repo/validation/responses';
+import { healthResponseSchema } from '@repo/validation';
 import { sql } from 'kysely';
 import type { ApiInstance } from '../../../route-schemas';
 

@@ -1,8 +1,4 @@
-import {
-  blogPostSchema,
-  blogPostSummarySchema,
-  postParamsSchema,
-} from '@repo/validation/responses';
+import { blogPostSchema, blogPostSummarySchema, postParamsSchema } from '@repo/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../../errors';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';

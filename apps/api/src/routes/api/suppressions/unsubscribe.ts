@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import { htmlPageSchema, unsubscribedResponseSchema } from '@repo/validation/responses';
+import {
+  htmlPageSchema,
+  unsubscribedResponseSchema,
+  unsubscribeQuerySchema,
+} from '@repo/validation';
 import type { FastifyReply } from 'fastify';
-import { unsubscribeQuerySchema } from '@repo/validation';
 import { badRequest } from '../../../errors';
 import { suppressEmail } from '../../../suppressions/suppressions-repository';
 import { verifyUnsubscribeToken } from '../../../email/unsubscribe-token';

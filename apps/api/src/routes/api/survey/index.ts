@@ -1,6 +1,9 @@
-import { betaFeedbackRequestSchema, isHoneypotFilled } from '@repo/validation';
+import {
+  betaFeedbackRequestSchema,
+  betaFeedbackResponseSchema,
+  isHoneypotFilled,
+} from '@repo/validation';
 import { randomUUID } from 'node:crypto';
-import { betaFeedbackResponseSchema } from '@repo/validation/responses';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 import { completeSurveyProgress } from '../../../survey/survey-progress-repository';

@@ -1,10 +1,11 @@
 import {
   isHoneypotFilled,
   SURVEY_RESUME_DAYS,
+  surveyProgressAnswerSchema,
   surveyProgressQuerySchema,
   surveyProgressRequestSchema,
+  surveyProgressSavedSchema,
 } from '@repo/validation';
-import { surveyProgressAnswerSchema, surveyProgressSavedSchema } from '@repo/validation/responses';
 import { isbot } from 'isbot';
 import { conflict } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';

@@ -3,10 +3,11 @@ import {
   isHoneypotFilled,
   linkTokenSchema,
   STATUS_LINK_INVALID_MESSAGE,
+  waitlistPlaceSchema,
   waitlistSignupRequestSchema,
+  waitlistSignupResponseSchema,
   waitlistStatusQuerySchema,
 } from '@repo/validation';
-import { waitlistPlaceSchema, waitlistSignupResponseSchema } from '@repo/validation/responses';
 import { randomUUID } from 'node:crypto';
 import { isDisposableEmail } from '../../../abuse/disposable-email';
 import { AppError, badRequest, conflict, notFound } from '../../../errors';

@@ -1,5 +1,4 @@
-import { ANALYTICS_OPT_OUT_PATH, SIGNED_IN } from '@repo/validation';
-import { analyticsOptOutPageSchema } from '@repo/validation/responses';
+import { ANALYTICS_OPT_OUT_PATH, analyticsOptOutPageSchema, SIGNED_IN } from '@repo/validation';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
 /**

@@ -1,15 +1,13 @@
 import {
   API_KEY_MESSAGES,
   apiKeyCreateSchema,
-  type Permission,
-  SESSION_ONLY_PERMISSIONS,
-} from '@repo/validation';
-import {
   apiKeyListSchema,
   createdApiKeySchema,
   idParamsSchema,
+  type Permission,
   revokedApiKeySchema,
-} from '@repo/validation/responses';
+  SESSION_ONLY_PERMISSIONS,
+} from '@repo/validation';
 import type { FastifyRequest } from 'fastify';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { AppError, badRequest, conflict, notFound } from '../../../../errors';

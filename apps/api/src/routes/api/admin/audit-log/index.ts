@@ -1,5 +1,4 @@
-import { auditLogQuerySchema } from '@repo/validation';
-import { auditLogPageSchema } from '@repo/validation/responses';
+import { auditLogPageSchema, auditLogQuerySchema } from '@repo/validation';
 import { listAuditLog } from '../../../../audit/audit-log';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 

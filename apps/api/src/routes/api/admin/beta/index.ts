@@ -1,17 +1,15 @@
 import { findEmailTemplate } from '@repo/email-templates';
 import {
   BETA_CAP,
-  INVITATION_EXPIRY_WARNING_HOURS,
-  participantStatusUpdateSchema,
-} from '@repo/validation';
-import {
   betaApprovalSchema,
   betaParticipantListSchema,
   betaParticipantSchema,
   idParamsSchema,
+  INVITATION_EXPIRY_WARNING_HOURS,
+  participantStatusUpdateSchema,
   queuedEmailSchema,
   uuidParam,
-} from '@repo/validation/responses';
+} from '@repo/validation';
 import { z } from 'zod';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { fillFreeSeats } from '../../../../beta/auto-fill';

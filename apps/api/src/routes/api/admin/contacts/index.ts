@@ -1,10 +1,11 @@
-import { contactListQuerySchema, contactStatusUpdateSchema } from '@repo/validation';
 import {
+  contactListQuerySchema,
   contactMessagePageSchema,
-  contactMessageSchema,
+  contactStatusUpdateSchema,
   erasureResultSchema,
   idParamsSchema,
-} from '@repo/validation/responses';
+  storedContactMessageSchema,
+} from '@repo/validation';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { type CsvColumn, sendCsv } from '../../../../csv-export';
 import { conflict, notFound } from '../../../../errors';
@@ -77,7 +78,7 @@ export default async function contactRoutes(fastify: ApiInstance) {
       schema: {
         params: idParamsSchema('Contact message not found'),
         body: contactStatusUpdateSchema,
-        response: { 200: contactMessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: storedContactMessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

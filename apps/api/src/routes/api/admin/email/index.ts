@@ -7,30 +7,28 @@ import {
 } from '@repo/email-templates';
 import {
   bulkConfirmSchema,
+  bulkDryRunResultSchema,
   bulkDryRunSchema,
   bulkEmailSchema,
-  outboxListQuerySchema,
-  suppressionImportSchema,
-  suppressionKeySchema,
-  suppressionListQuerySchema,
-  testEmailSchema,
   bulkSendBodySchema,
-  templatePreviewQuerySchema,
-} from '@repo/validation';
-import {
-  bulkDryRunResultSchema,
   bulkSendQueuedSchema,
   bulkSendResultSchema,
   emailTemplateListSchema,
   idParamsSchema,
   noContentSchema,
+  outboxListQuerySchema,
   outboxMessageDetailSchema,
   outboxMessagePageSchema,
   outboxMessageSchema,
   queuedEmailSchema,
   suppressionImportResultSchema,
+  suppressionImportSchema,
+  suppressionKeySchema,
+  suppressionListQuerySchema,
   suppressionPageSchema,
-} from '@repo/validation/responses';
+  templatePreviewQuerySchema,
+  testEmailSchema,
+} from '@repo/validation';
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 import { actorUserIdOf, auditActorOf, recordAudit } from '../../../../audit/audit-log';

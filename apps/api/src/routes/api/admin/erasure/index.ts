@@ -1,5 +1,4 @@
-import { erasePersonSchema } from '@repo/validation';
-import { erasureResultSchema } from '@repo/validation/responses';
+import { erasePersonSchema, erasureResultSchema } from '@repo/validation';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { eraseEverythingOf } from '../../../../erasure/erasure-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';

@@ -1,14 +1,12 @@
 import {
+  idParamsSchema,
   INVITE_CODE_MESSAGES,
   inviteCodeCreateSchema,
-  inviteCodeUpdateSchema,
-} from '@repo/validation';
-import {
-  idParamsSchema,
   inviteCodeListSchema,
   inviteCodeRedemptionsSchema,
   inviteCodeSchema,
-} from '@repo/validation/responses';
+  inviteCodeUpdateSchema,
+} from '@repo/validation';
 import { actorUserIdOf, auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { conflict, notFound } from '../../../../errors';
 import {

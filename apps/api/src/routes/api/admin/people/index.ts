@@ -1,5 +1,4 @@
-import { personTimelineQuerySchema } from '@repo/validation';
-import { personTimelineSchema } from '@repo/validation/responses';
+import { personTimelineQuerySchema, personTimelineSchema } from '@repo/validation';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 import { personTimeline } from '../../../../people/timeline-repository';
 

@@ -1,18 +1,16 @@
 import {
   accountRoleSchema,
+  idParamsSchema,
+  messageResponseSchema,
   type Permission,
   PERMISSION_LABELS,
   PERMISSIONS,
   ROLE_MESSAGES,
   roleInputSchema,
-} from '@repo/validation';
-import {
-  idParamsSchema,
-  messageResponseSchema,
   roleListSchema,
   roleResponseSchema,
   staffAccountResponseSchema,
-} from '@repo/validation/responses';
+} from '@repo/validation';
 import type { FastifyRequest } from 'fastify';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { AppError, conflict, notFound } from '../../../../errors';

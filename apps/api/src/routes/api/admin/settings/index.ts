@@ -1,5 +1,4 @@
-import { autoFillSettingUpdateSchema } from '@repo/validation';
-import { autoFillSettingSchema } from '@repo/validation/responses';
+import { autoFillSettingSchema, autoFillSettingUpdateSchema } from '@repo/validation';
 import { actorUserIdOf, auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { fillFreeSeats } from '../../../../beta/auto-fill';
 import { lockBetaCap } from '../../../../beta/participants-repository';

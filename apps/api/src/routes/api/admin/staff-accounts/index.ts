@@ -1,12 +1,14 @@
-import { inviteStaffSchema, ROLE_MESSAGES, STAFF_ACCOUNT_MESSAGES } from '@repo/validation';
 import {
   idParamsSchema,
+  inviteStaffSchema,
   messageResponseSchema,
+  ROLE_MESSAGES,
+  STAFF_ACCOUNT_MESSAGES,
   staffAccountListSchema,
   staffAccountResponseSchema,
   staffSessionListSchema,
   staffSessionParamsSchema,
-} from '@repo/validation/responses';
+} from '@repo/validation';
 import type { DB } from '@repo/db';
 import type { FastifyRequest } from 'fastify';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';

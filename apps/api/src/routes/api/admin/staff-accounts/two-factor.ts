@@ -1,6 +1,10 @@
 import { renderTwoFactorResetEmail } from '@repo/email-templates';
-import { STAFF_ACCOUNT_MESSAGES, TWO_FACTOR_MESSAGES } from '@repo/validation';
-import { idParamsSchema, messageResponseSchema } from '@repo/validation/responses';
+import {
+  idParamsSchema,
+  messageResponseSchema,
+  STAFF_ACCOUNT_MESSAGES,
+  TWO_FACTOR_MESSAGES,
+} from '@repo/validation';
 import type { FastifyRequest } from 'fastify';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { removeSecondFactors } from '../../../../two-factor/two-factor-repository';

@@ -1,9 +1,9 @@
-import { waitlistListQuerySchema } from '@repo/validation';
 import {
   erasureResultSchema,
   feedbackResponsePageSchema,
   idParamsSchema,
-} from '@repo/validation/responses';
+  waitlistListQuerySchema,
+} from '@repo/validation';
 import { recordAudit, auditActorOf } from '../../../../audit/audit-log';
 import { notFound } from '../../../../errors';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';

@@ -1,6 +1,10 @@
 import type { BetaFeedbackResponsesTable } from '@repo/db';
-import { BETA_FEEDBACK_STEPS, surveyAnswersQuerySchema } from '@repo/validation';
-import { surveyInsightSchema, surveyTextAnswerPageSchema } from '@repo/validation/responses';
+import {
+  BETA_FEEDBACK_STEPS,
+  surveyAnswersQuerySchema,
+  surveyInsightSchema,
+  surveyTextAnswerPageSchema,
+} from '@repo/validation';
 import type { Selectable } from 'kysely';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { type CsvColumn, sendCsv } from '../../../../csv-export';

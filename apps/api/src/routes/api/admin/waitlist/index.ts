@@ -1,12 +1,12 @@
 import { poolOf } from '@repo/db';
-import { waitlistListQuerySchema } from '@repo/validation';
 import {
   erasureResultSchema,
   idParamsSchema,
   queuedEmailSchema,
   referralChainSchema,
+  waitlistListQuerySchema,
   waitlistPageSchema,
-} from '@repo/validation/responses';
+} from '@repo/validation';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { sendCopyCsv, sendCsv } from '../../../../csv-export';
 import { conflict, notFound } from '../../../../errors';

@@ -1,5 +1,4 @@
-import { signupSourcesQuerySchema } from '@repo/validation';
-import { signupSourcesSchema } from '@repo/validation/responses';
+import { signupSourcesQuerySchema, signupSourcesSchema } from '@repo/validation';
 import { sql } from 'kysely';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
