@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@repo/validation/responses';
+import { errorBodySchema } from '@repo/validation';
 import { z } from 'zod';
 import type {
   FastifyBaseLogger,
