@@ -1,161 +1,294 @@
 /**
- * Every path of the API, written once (apps/api/src/routes): the front ends
- * name a route, never its path. Path parameters are encoded here; a built path
- * keeps its template type (`/api/admin/waitlist/${string}/referrals`, hence the
- * `as const`), by which reads.ts knows what it answers.
+ * Every route of the API, written once (apps/api/src/routes registers them; a test
+ * checks both ways, test/api-registration.test.ts): the methods it answers (HEAD
+ * goes with GET) and its path, parameters in Fastify's syntax:
+ * 'GET,PUT /api/beta-feedback/progress', 'GET /api/posts/:slug'.
+ *
+ * The front ends name a route, never its path: `apiRoutes.posts.list` is
+ * '/api/posts', and a route with parameters is a function that encodes them,
+ * `apiRoutes.posts.post(slug)`; a built path keeps its template type
+ * (`/api/posts/${string}`), by which reads.ts knows what it answers. The public
+ * site's proxy forwards the routes of `siteRouteTable` and no others.
  */
-const segment = encodeURIComponent;
 
-/** The public site's routes, apart so that the site's bundles leave the console's out. */
-export const siteRoutes = {
-  health: '/api/health',
-  /** The OpenAPI reference page (Swagger UI over /api/openapi.json). */
-  docs: '/api/docs',
-  /** The same page over the whole document, admin API included (a session or key). */
-  adminDocs: '/api/docs?api=admin',
-  openapi: '/api/openapi.json',
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Methods = Method | `${Method},${Method}`;
+
+/** One route: 'METHOD[,METHOD] /api/path'. */
+type Route = `${Methods} /api/${string}`;
+type RouteTable = { readonly [name: string]: Route | RouteTable };
+
+/** The public site's routes, the ones its /api proxy forwards (apps/marketing/app/routes/api.$.ts). */
+export const siteRouteTable = {
+  health: 'GET /api/health',
   posts: {
-    list: '/api/posts',
-    post: (slug: string) => `/api/posts/${segment(slug)}` as const,
+    list: 'GET /api/posts',
+    post: 'GET /api/posts/:slug',
   },
   waitlist: {
-    signup: '/api/waitlist',
+    signup: 'POST /api/waitlist',
     /** Issue 11: the confirmation link's page posts its token here. */
-    confirm: '/api/waitlist/confirm',
+    confirm: 'POST /api/waitlist/confirm',
     /** Issue 11: a person's place, from the signed link of the confirmation email. */
-    status: '/api/waitlist/status',
+    status: 'GET /api/waitlist/status',
   },
   /** Issue 11: the invitation email's link lands on /beta/accept, whose button posts here. */
-  betaInvitations: { accept: '/api/beta/invitations/accept' },
-  contact: { send: '/api/contact' },
+  betaInvitations: { accept: 'POST /api/beta/invitations/accept' },
+  contact: { send: 'POST /api/contact' },
   betaFeedback: {
-    submit: '/api/beta-feedback',
-    progress: '/api/beta-feedback/progress',
+    submit: 'POST /api/beta-feedback',
+    /** The survey saved step by step (issue 12): read back on return, saved at each step. */
+    progress: 'GET,PUT /api/beta-feedback/progress',
   },
-  analytics: {
-    events: '/api/analytics/events',
-    dashboard: '/api/analytics/dashboard',
+  analytics: { events: 'POST /api/analytics/events' },
+  email: {
+    /** The unsubscribe link of every bulk email, its page, and RFC 8058 one-click posts. */
+    unsubscribe: 'GET,POST /api/email/unsubscribe',
   },
-} as const;
+} as const satisfies RouteTable;
 
-const consoleRoutes = {
+/** The console's routes, the API reference and Postmark's webhook: never through the public site. */
+const consoleRouteTable = {
+  /** The OpenAPI reference page (Swagger UI over /api/openapi.json), and its files. */
+  docs: 'GET /api/docs',
+  docsAsset: 'GET /api/docs/assets/:file',
+  /** The same page over the whole document, admin API included (a session or key). */
+  adminDocs: 'GET /api/docs?api=admin',
+  openapi: 'GET /api/openapi.json',
+  adminOpenapi: 'GET /api/admin/openapi.json',
+  analytics: { dashboard: 'GET /api/analytics/dashboard' },
   auth: {
-    setupStatus: '/api/setup-status',
-    user: '/api/user',
-    login: '/api/login',
-    register: '/api/register',
-    verifyEmail: '/api/verify-email',
-    invite: '/api/invite',
-    acceptInvite: '/api/accept-invite',
-    logout: '/api/logout',
+    setupStatus: 'GET /api/setup-status',
+    user: 'GET /api/user',
+    login: 'POST /api/login',
+    register: 'POST /api/register',
+    verifyEmail: 'POST /api/verify-email',
+    invite: 'GET /api/invite',
+    acceptInvite: 'POST /api/accept-invite',
+    logout: 'POST /api/logout',
     /** Issue 19: a passkey, as the second factor or without a password. */
-    passkeyOptions: '/api/login/passkey/options',
-    passkey: '/api/login/passkey',
+    passkeyOptions: 'POST /api/login/passkey/options',
+    passkey: 'POST /api/login/passkey',
     /** Issue 19: the second step after a right password. */
-    totp: '/api/login/totp',
-    recovery: '/api/login/recovery',
+    totp: 'POST /api/login/totp',
+    recovery: 'POST /api/login/recovery',
   },
   /** Issue 19: the signed-in account's own security (second factors). */
   account: {
-    security: '/api/account/security',
-    totpSetup: '/api/account/totp/setup',
-    totpConfirm: '/api/account/totp/confirm',
-    totpDisable: '/api/account/totp/disable',
-    recoveryCodes: '/api/account/recovery-codes',
-    passkeyOptions: '/api/account/passkeys/options',
-    passkeys: '/api/account/passkeys',
-    passkey: (id: string) => `/api/account/passkeys/${segment(id)}` as const,
+    security: 'GET /api/account/security',
+    totpSetup: 'POST /api/account/totp/setup',
+    totpConfirm: 'POST /api/account/totp/confirm',
+    totpDisable: 'POST /api/account/totp/disable',
+    recoveryCodes: 'POST /api/account/recovery-codes',
+    passkeyOptions: 'POST /api/account/passkeys/options',
+    passkeys: 'POST /api/account/passkeys',
+    passkey: 'DELETE /api/account/passkeys/:id',
   },
-  email: {
-    unsubscribe: '/api/email/unsubscribe',
-    postmarkWebhook: '/api/email/webhooks/postmark',
-  },
+  email: { postmarkWebhook: 'POST /api/email/webhooks/postmark' },
   admin: {
     waitlist: {
-      list: '/api/admin/waitlist',
-      entry: (id: string) => `/api/admin/waitlist/${segment(id)}` as const,
-      export: '/api/admin/waitlist/export',
-      sources: '/api/admin/waitlist/sources',
-      resendConfirmation: (id: string) =>
-        `/api/admin/waitlist/${segment(id)}/resend-confirmation` as const,
-      referrals: (id: string) => `/api/admin/waitlist/${segment(id)}/referrals` as const,
+      list: 'GET /api/admin/waitlist',
+      entry: 'DELETE /api/admin/waitlist/:id',
+      export: 'GET /api/admin/waitlist/export',
+      sources: 'GET /api/admin/waitlist/sources',
+      resendConfirmation: 'POST /api/admin/waitlist/:id/resend-confirmation',
+      referrals: 'GET /api/admin/waitlist/:id/referrals',
     },
     beta: {
-      participants: '/api/admin/beta/participants',
-      participant: (id: string) => `/api/admin/beta/participants/${segment(id)}` as const,
-      approve: (waitlistEntryId: string) =>
-        `/api/admin/beta/approve/${segment(waitlistEntryId)}` as const,
-      sendWaitlistUpdate: (waitlistEntryId: string) =>
-        `/api/admin/beta/send-waitlist-update/${segment(waitlistEntryId)}` as const,
-      resendInvite: (participantId: string) =>
-        `/api/admin/beta/resend-invite/${segment(participantId)}` as const,
+      participants: 'GET /api/admin/beta/participants',
+      participant: 'PATCH /api/admin/beta/participants/:id',
+      approve: 'POST /api/admin/beta/approve/:waitlistEntryId',
+      sendWaitlistUpdate: 'POST /api/admin/beta/send-waitlist-update/:waitlistEntryId',
+      resendInvite: 'POST /api/admin/beta/resend-invite/:participantId',
     },
     /** Issue 11: invite codes. */
     inviteCodes: {
-      list: '/api/admin/invite-codes',
-      code: (id: string) => `/api/admin/invite-codes/${segment(id)}` as const,
-      redemptions: (id: string) => `/api/admin/invite-codes/${segment(id)}/redemptions` as const,
+      list: 'GET,POST /api/admin/invite-codes',
+      code: 'PATCH /api/admin/invite-codes/:id',
+      redemptions: 'GET /api/admin/invite-codes/:id/redemptions',
     },
     contacts: {
-      list: '/api/admin/contacts',
-      message: (id: string) => `/api/admin/contacts/${segment(id)}` as const,
-      export: '/api/admin/contacts/export',
+      list: 'GET /api/admin/contacts',
+      message: 'PATCH,DELETE /api/admin/contacts/:id',
+      export: 'GET /api/admin/contacts/export',
     },
     apiKeys: {
-      list: '/api/admin/api-keys',
-      key: (id: string) => `/api/admin/api-keys/${segment(id)}` as const,
+      list: 'GET,POST /api/admin/api-keys',
+      key: 'DELETE /api/admin/api-keys/:id',
     },
     accounts: {
-      list: '/api/admin/accounts',
-      invite: '/api/admin/accounts/invite',
-      account: (id: string) => `/api/admin/accounts/${segment(id)}` as const,
-      disable: (id: string) => `/api/admin/accounts/${segment(id)}/disable` as const,
-      enable: (id: string) => `/api/admin/accounts/${segment(id)}/enable` as const,
-      sessions: (id: string) => `/api/admin/accounts/${segment(id)}/sessions` as const,
-      session: (id: string, sessionId: string) =>
-        `/api/admin/accounts/${segment(id)}/sessions/${segment(sessionId)}` as const,
-      role: (id: string) => `/api/admin/accounts/${segment(id)}/role` as const,
-      resetTwoFactor: (id: string) =>
-        `/api/admin/accounts/${segment(id)}/two-factor/reset` as const,
+      list: 'GET /api/admin/accounts',
+      invite: 'POST /api/admin/accounts/invite',
+      account: 'DELETE /api/admin/accounts/:id',
+      disable: 'POST /api/admin/accounts/:id/disable',
+      enable: 'POST /api/admin/accounts/:id/enable',
+      sessions: 'GET /api/admin/accounts/:id/sessions',
+      session: 'DELETE /api/admin/accounts/:id/sessions/:sessionId',
+      role: 'PUT /api/admin/accounts/:id/role',
+      resetTwoFactor: 'POST /api/admin/accounts/:id/two-factor/reset',
     },
     /** Issue 19: roles (staff:manage). */
     roles: {
-      list: '/api/admin/roles',
-      role: (id: string) => `/api/admin/roles/${segment(id)}` as const,
+      list: 'GET,POST /api/admin/roles',
+      role: 'PATCH,DELETE /api/admin/roles/:id',
     },
     email: {
-      templates: '/api/admin/email/templates',
-      templatePreview: (templateId: string) =>
-        `/api/admin/email/templates/${segment(templateId)}/preview` as const,
-      outbox: '/api/admin/email/outbox',
-      outboxMessage: (id: string) => `/api/admin/email/outbox/${segment(id)}` as const,
-      retry: (id: string) => `/api/admin/email/outbox/${segment(id)}/retry` as const,
-      test: '/api/admin/email/test',
-      bulkSendDryRun: '/api/admin/email/bulk-send/dry-run',
-      bulkSend: '/api/admin/email/bulk-send',
-      bulkSendResult: (id: string) => `/api/admin/email/bulk-sends/${segment(id)}` as const,
-      suppressions: '/api/admin/email/suppressions',
-      suppressionsImport: '/api/admin/email/suppressions/import',
+      templates: 'GET /api/admin/email/templates',
+      templatePreview: 'GET /api/admin/email/templates/:templateId/preview',
+      outbox: 'GET /api/admin/email/outbox',
+      outboxMessage: 'GET /api/admin/email/outbox/:id',
+      retry: 'POST /api/admin/email/outbox/:id/retry',
+      test: 'POST /api/admin/email/test',
+      bulkSendDryRun: 'POST /api/admin/email/bulk-send/dry-run',
+      bulkSend: 'POST /api/admin/email/bulk-send',
+      bulkSendResult: 'GET /api/admin/email/bulk-sends/:id',
+      suppressions: 'GET,DELETE /api/admin/email/suppressions',
+      suppressionsImport: 'POST /api/admin/email/suppressions/import',
     },
     feedback: {
-      list: '/api/admin/feedback',
-      response: (id: string) => `/api/admin/feedback/${segment(id)}` as const,
-      insight: '/api/admin/feedback/insight',
-      answers: '/api/admin/feedback/answers',
-      export: '/api/admin/feedback/export',
+      list: 'GET /api/admin/feedback',
+      response: 'DELETE /api/admin/feedback/:id',
+      insight: 'GET /api/admin/feedback/insight',
+      answers: 'GET /api/admin/feedback/answers',
+      export: 'GET /api/admin/feedback/export',
     },
-    erasure: '/api/admin/erasure',
-    auditLog: '/api/admin/audit-log',
-    personTimeline: '/api/admin/people/timeline',
-    analyticsOptOut: '/api/admin/analytics-opt-out',
+    erasure: 'POST /api/admin/erasure',
+    auditLog: 'GET /api/admin/audit-log',
+    personTimeline: 'GET /api/admin/people/timeline',
+    analyticsOptOut: 'GET /api/admin/analytics-opt-out',
     settings: {
-      autoFill: '/api/admin/settings/auto-fill',
-      twoFactor: '/api/admin/settings/two-factor',
+      autoFill: 'GET,PUT /api/admin/settings/auto-fill',
+      twoFactor: 'GET,PUT /api/admin/settings/two-factor',
     },
   },
-} as const;
+} as const satisfies RouteTable;
 
-export const apiRoutes = { ...siteRoutes, ...consoleRoutes } as const;
+/** Both tables in one: the site's groups and the console's with the same name merge. */
+export const apiRouteTable = /* @__PURE__ */ mergeTables(siteRouteTable, consoleRouteTable);
+
+type PathOf<R extends Route> = R extends `${string} ${infer Path}` ? Path : never;
+
+/** '/api/a/:id/b' -> `/api/a/${string}/b` */
+type Built<P extends string> = P extends `${infer Head}:${infer Rest}`
+  ? Rest extends `${string}/${infer Tail}`
+    ? `${Head}${string}/${Built<Tail>}`
+    : `${Head}${string}`
+  : P;
+
+/** One string a parameter: '/api/a/:id/b/:other' -> [string, string] */
+type Params<P extends string> = P extends `${string}:${infer Rest}`
+  ? Rest extends `${string}/${infer Tail}`
+    ? [string, ...Params<Tail>]
+    : [string]
+  : [];
+
+type PathTo<P extends string> = P extends `${string}/:${string}`
+  ? (...params: Params<P>) => Built<P>
+  : P;
+
+/** A route table's paths: a fixed path as it is, a path with parameters as its builder. */
+export type Paths<T extends RouteTable> = {
+  readonly [K in keyof T]: T[K] extends Route
+    ? PathTo<PathOf<T[K]>>
+    : T[K] extends RouteTable
+      ? Paths<T[K]>
+      : never;
+};
+
+type Merged<A, B> = {
+  readonly [K in keyof A | keyof B]: K extends keyof A
+    ? K extends keyof B
+      ? Merged<A[K], B[K]>
+      : A[K]
+    : K extends keyof B
+      ? B[K]
+      : never;
+};
+
+function mergeTables<A extends RouteTable, B extends RouteTable>(a: A, b: B): Merged<A, B> {
+  const merged: Record<string, Route | RouteTable> = { ...a };
+  for (const [name, value] of Object.entries(b)) {
+    const mine = merged[name];
+    merged[name] =
+      typeof mine === 'object' && typeof value === 'object' ? mergeTables(mine, value) : value;
+  }
+  return merged as Merged<A, B>;
+}
+
+const PARAMETER = /:[^/]+/g;
+
+function pathOf(route: Route): string {
+  return route.slice(route.indexOf(' ') + 1);
+}
+
+function pathsOf<T extends RouteTable>(table: T): Paths<T> {
+  const paths: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(table)) {
+    if (typeof value === 'object') {
+      paths[name] = pathsOf(value);
+      continue;
+    }
+    const path = pathOf(value);
+    paths[name] = path.includes('/:')
+      ? (...params: string[]) => {
+          let index = 0;
+          return path.replace(PARAMETER, () => encodeURIComponent(params[index++] ?? ''));
+        }
+      : path;
+  }
+  return paths as Paths<T>;
+}
+
+export const siteRoutes = /* @__PURE__ */ pathsOf(siteRouteTable);
+export const apiRoutes = /* @__PURE__ */ pathsOf(apiRouteTable);
+
+/** A route of a table as data: its methods (HEAD with GET) and its path pattern, no query. */
+export interface RouteEntry {
+  methods: string[];
+  pattern: string;
+}
+
+/** Every route of a table, once each. */
+export function routeEntries(table: RouteTable): RouteEntry[] {
+  const entries = new Map<string, RouteEntry>();
+  const visit = (node: RouteTable) => {
+    for (const value of Object.values(node)) {
+      if (typeof value === 'object') {
+        visit(value);
+        continue;
+      }
+      const methods = value.slice(0, value.indexOf(' ')).split(',');
+      const pattern = pathOf(value).split('?')[0]!;
+      const entry = entries.get(pattern) ?? { methods: [], pattern };
+      for (const method of methods.includes('GET') ? [...methods, 'HEAD'] : methods) {
+        if (!entry.methods.includes(method)) entry.methods.push(method);
+      }
+      entries.set(pattern, entry);
+    }
+  };
+  visit(table);
+  return [...entries.values()];
+}
+
+/**
+ * Whether a request names a route of the table: its method is one the route
+ * answers and its path the route's, a parameter being one non-empty segment.
+ */
+export function createRouteMatcher(
+  table: RouteTable,
+): (method: string, pathname: string) => boolean {
+  const routes = routeEntries(table).map(({ methods, pattern }) => ({
+    methods,
+    path: new RegExp(
+      `^${pattern
+        .split(PARAMETER)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]+')}$`,
+    ),
+  }));
+  return (method, pathname) =>
+    routes.some((route) => route.methods.includes(method) && route.path.test(pathname));
+}
 
 /** Query string values; '' and undefined are left out. */
 export type QueryParams = Record<string, string | number | undefined>;

@@ -1,28 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { createRouteMatcher, siteRouteTable } from '@repo/api-client';
 import { env } from '~/env.server';
 
 /**
- * The public API paths the site and its scripts call, by method. Nothing else
- * is forwarded: the sign-in, registration and admin routes are the console's
- * business and are not reachable through the public site.
+ * Forwarded: the public API routes, by method, of the route table's site part
+ * (`siteRouteTable` in @repo/api-client), HEAD with GET. Nothing else is: the
+ * sign-in, registration and admin routes are the console's business and are not
+ * reachable through the public site.
  */
-const PUBLIC_ROUTES: { methods: string[]; path: RegExp }[] = [
-  { methods: ['GET', 'HEAD'], path: /^\/api\/health$/ },
-  { methods: ['GET', 'HEAD'], path: /^\/api\/posts(\/[^/]+)?$/ },
-  { methods: ['POST'], path: /^\/api\/waitlist$/ },
-  // Issue 11: the confirmation link's page posts its token; the status page reads a place.
-  { methods: ['POST'], path: /^\/api\/waitlist\/confirm$/ },
-  { methods: ['GET', 'HEAD'], path: /^\/api\/waitlist\/status$/ },
-  // Issue 11: the invitation link's page (/beta/accept) posts its token.
-  { methods: ['POST'], path: /^\/api\/beta\/invitations\/accept$/ },
-  { methods: ['POST'], path: /^\/api\/contact$/ },
-  { methods: ['POST'], path: /^\/api\/beta-feedback$/ },
-  // The survey saved step by step (issue 12): read back on return, saved at each step.
-  { methods: ['GET', 'PUT'], path: /^\/api\/beta-feedback\/progress$/ },
-  { methods: ['POST'], path: /^\/api\/analytics\/events$/ },
-  // The unsubscribe link of every bulk email, its confirmation page and RFC 8058 one-click posts.
-  { methods: ['GET', 'POST'], path: /^\/api\/email\/unsubscribe$/ },
-];
+const isPublicRoute = createRouteMatcher(siteRouteTable);
 
 // No cookies either way: the public API needs no session, and the console's lives on its own origin.
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'if-none-match', 'user-agent'];
@@ -123,8 +109,7 @@ async function forward(
   context: LoaderFunctionArgs['context'],
 ): Promise<Response> {
   const url = new URL(request.url);
-  const route = PUBLIC_ROUTES.find((candidate) => candidate.path.test(url.pathname));
-  if (!route || !route.methods.includes(request.method)) {
+  if (!isPublicRoute(request.method, url.pathname)) {
     return jsonError(404, 'Not found', 'not_found');
   }
 
