@@ -133,6 +133,9 @@ const base64url = (max: number) =>
 
 const credentialIdField = base64url(1400).min(16, { error: PASSKEY_MESSAGES.notVerified });
 
+/** Where the authenticator sits: built into the device, or a security key or phone. */
+const AUTHENTICATOR_ATTACHMENTS = ['platform', 'cross-platform'] as const;
+
 const clientExtensionResults = z.record(z.string().max(64), z.unknown()).default({});
 
 /** What navigator.credentials.create() answered, as @simplewebauthn/browser sends it. */
@@ -140,7 +143,7 @@ export const passkeyRegistrationResponseSchema = z.object({
   id: credentialIdField,
   rawId: credentialIdField,
   type: z.literal('public-key', { error: PASSKEY_MESSAGES.notVerified }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  authenticatorAttachment: z.enum(AUTHENTICATOR_ATTACHMENTS).optional(),
   clientExtensionResults,
   response: z.object({
     clientDataJSON: base64url(8192),
@@ -154,7 +157,7 @@ export const passkeyAuthenticationResponseSchema = z.object({
   id: credentialIdField,
   rawId: credentialIdField,
   type: z.literal('public-key', { error: PASSKEY_MESSAGES.notVerified }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  authenticatorAttachment: z.enum(AUTHENTICATOR_ATTACHMENTS).optional(),
   clientExtensionResults,
   response: z.object({
     clientDataJSON: base64url(8192),
