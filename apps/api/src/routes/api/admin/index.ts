@@ -7,22 +7,25 @@ import analyticsOptOutRoutes from './analytics-opt-out';
 import apiKeyRoutes from './api-keys';
 import auditLogRoutes from './audit-log';
 import betaRoutes from './beta';
+import bulkSendRoutes from './bulk-send';
 import contactRoutes from './contacts';
-import emailRoutes from './email';
+import emailOutboxRoutes from './email-outbox';
+import emailTemplateRoutes from './email-templates';
 import erasureRoutes from './erasure';
 import surveyRoutes from './survey';
 import inviteCodeRoutes from './invite-codes';
 import peopleRoutes from './people';
 import roleRoutes from './roles';
 import settingsRoutes from './settings';
+import suppressionRoutes from './suppressions';
 import waitlistAdminRoutes from './waitlist';
 
 /**
  * Every /api/admin route lives under this plugin, whose onRequest hook admits
  * only a signed-in session or a valid API key holding the route's declared
  * permission: a route added here cannot forget the check
- * (test/admin/access.test.ts sweeps every registered admin route), nor its
- * permission (the API refuses to start; test/admin/role-matrix.test.ts).
+ * (test/roles/access.test.ts sweeps every registered admin route), nor its
+ * permission (the API refuses to start; test/roles/role-matrix.test.ts).
  */
 export default async function adminRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRequest', fastify.requireAdmin);
@@ -43,7 +46,10 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(staffAccountRoutes);
   await fastify.register(roleRoutes);
   await fastify.register(adminDocumentRoutes);
-  await fastify.register(emailRoutes);
+  await fastify.register(emailTemplateRoutes);
+  await fastify.register(emailOutboxRoutes);
+  await fastify.register(bulkSendRoutes);
+  await fastify.register(suppressionRoutes);
   await fastify.register(surveyRoutes);
   await fastify.register(erasureRoutes);
   await fastify.register(auditLogRoutes);

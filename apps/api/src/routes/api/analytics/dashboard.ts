@@ -10,7 +10,7 @@ import { buildDashboard } from '../../../analytics/dashboard-repository';
  */
 export default async function analyticsDashboardRoutes(fastify: ApiInstance) {
   const { db } = fastify;
-  // Admin only, like every /api/admin route (test/admin/access.test.ts checks it too).
+  // Admin only, like every /api/admin route (test/roles/access.test.ts checks it too).
   fastify.get(
     '/analytics/dashboard',
     {
