@@ -10,8 +10,7 @@ import {
 import type { Table } from '@tanstack/react-table';
 import { useId } from 'react';
 import { formatCount } from '@/lib/format';
-
-const PAGE_SIZES = [10, 20, 50, 100] as const;
+import { PAGE_SIZES } from './use-url-list-state';
 
 /** Page controls for a server-paginated react-table (manualPagination, rowCount set). */
 export function TablePagination<T>({ table, total }: { table: Table<T>; total: number }) {

@@ -1,16 +1,22 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { ROUTER_FUTURE } from '@/app';
 import { createQueryClient } from '@/lib/query-client';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { mockApi } from '../../test/mock-api';
 import { usePagedList } from './use-paged-list';
 
-function renderPagedList(initialStatus: 'new' | 'read' | undefined) {
+function renderPagedList(initialStatus: 'new' | 'read' | undefined, route = '/admin/contacts') {
   const queryClient = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]} future={ROUTER_FUTURE}>
+        {children}
+      </MemoryRouter>
+    </QueryClientProvider>
   );
   const rendered = renderHook(
     ({ status }) => usePagedList(QUERY_PATHS.contacts, { status }, { pageSize: 20 }),
@@ -38,20 +44,15 @@ describe('usePagedList', () => {
     ).toMatchObject({ total: 45 });
   });
 
-  it('starts again from page 1 when a filter changes, keeping the page size', async () => {
+  it('opens at the page and page size of the address (issue 20)', async () => {
     const { calls } = mockApi({
-      'GET /api/admin/contacts': { body: { items: [], total: 45, page: 1, pageSize: 50 } },
+      'GET /api/admin/contacts': { body: { items: [], total: 145, page: 3, pageSize: 50 } },
     });
-    const { result, rerender } = renderPagedList('new');
-    act(() => result.current.paging.onPaginationChange({ pageIndex: 2, pageSize: 50 }));
-    await waitFor(() => expect(result.current.paging.pagination.pageIndex).toBe(2));
-
-    rerender({ status: 'read' });
-    expect(result.current.paging.pagination).toEqual({ pageIndex: 0, pageSize: 50 });
-    await waitFor(() =>
-      expect(calls.at(-1)?.path).toBe('/api/admin/contacts?page=1&pageSize=50&status=read'),
-    );
-    // The filter's first render already asked for page 1: no request for page 3 of 'read'.
-    expect(calls.some((call) => call.path.includes('page=3&pageSize=50&status=read'))).toBe(false);
+    const { result } = renderPagedList('read', '/admin/contacts?page=3&pageSize=50');
+    expect(result.current.paging.pagination).toEqual({ pageIndex: 2, pageSize: 50 });
+    await waitFor(() => expect(result.current.query.isSuccess).toBe(true));
+    expect(calls.map((call) => call.path)).toEqual([
+      '/api/admin/contacts?page=3&pageSize=50&status=read',
+    ]);
   });
 });

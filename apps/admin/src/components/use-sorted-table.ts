@@ -2,10 +2,9 @@ import {
   type ColumnDef,
   getCoreRowModel,
   getSortedRowModel,
-  type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useUrlSorting } from './use-url-list-state';
 
 // The table's data while there is no list (loading, or failed): always this one array.
 // A new [] on each render would make TanStack Table reset its page index after every
@@ -13,16 +12,22 @@ import { useState } from 'react';
 // are synchronous and the tab hangs for good.
 const NO_ROWS: never[] = [];
 
+/** A column's id: its own, or its accessor key's. */
+function columnId<T>(column: ColumnDef<T>): string[] {
+  if (column.id) return [column.id];
+  return 'accessorKey' in column ? [String(column.accessorKey)] : [];
+}
+
 /**
  * A react-table over a whole (small) list the API sends at once, sorted in the
- * browser: API keys, staff, invite codes, beta participants.
+ * browser: API keys, staff, invite codes, roles. The sort lives in the address.
  */
 export function useSortedTable<T extends { id: string }>(
   data: T[] | undefined,
   columns: ColumnDef<T>[],
-  initialSorting: SortingState,
+  initialSorting?: { id: string; desc: boolean },
 ) {
-  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [sorting, setSorting] = useUrlSorting(columns.flatMap(columnId), initialSorting);
   return useReactTable<T>({
     data: data ?? NO_ROWS,
     columns,

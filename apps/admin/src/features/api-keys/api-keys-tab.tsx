@@ -36,7 +36,7 @@ export function ApiKeysTab() {
   });
 
   const columns = useMemo(() => apiKeyColumns(setRevoking), []);
-  const table = useSortedTable(keys.data?.apiKeys, columns, [{ id: 'createdAt', desc: true }]);
+  const table = useSortedTable(keys.data?.apiKeys, columns, { id: 'createdAt', desc: true });
 
   return (
     <Card>

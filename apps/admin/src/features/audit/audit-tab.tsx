@@ -1,12 +1,13 @@
 import type { AuditLogPage } from '@repo/api-client';
 import { Card, CardContent } from '@repo/ui';
 import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, type AuditActorKind } from '@repo/validation';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { FilterSelect } from '@/components/filter-select';
 import { PagedDataTable } from '@/components/paged-data-table';
 import { SectionHeader } from '@/components/section-header';
 import { usePagedList } from '@/components/use-paged-list';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
+import { useUrlFilter } from '@/components/use-url-list-state';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { ACTOR_KIND_LABELS, auditColumns } from './audit-columns';
 
@@ -26,8 +27,8 @@ const asRows = ({ entries, total }: AuditLogPage) => ({ items: entries, total })
 
 /** Who did what, when and from where: newest first, paged by the server (issue 8). */
 export function AuditTab() {
-  const [action, setAction] = useState<string>(ALL);
-  const [actorKind, setActorKind] = useState<typeof ALL | AuditActorKind>(ALL);
+  const [action, setAction] = useUrlFilter<string>('action', ACTION_FILTERS, ALL);
+  const [actorKind, setActorKind] = useUrlFilter('actor', ACTOR_FILTERS, ALL);
   const { query, paging } = usePagedList(
     QUERY_PATHS.auditLog,
     {

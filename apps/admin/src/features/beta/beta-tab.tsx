@@ -6,15 +6,15 @@ import {
   getFilteredRowModel,
   getPaginationRowModel,
   getSortedRowModel,
-  type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
 import { DataTable } from '@/components/data-table';
 import { SearchField } from '@/components/search-field';
 import { SectionHeader } from '@/components/section-header';
 import { TablePagination } from '@/components/table-pagination';
+import { useUrlPagination, useUrlSearch, useUrlSorting } from '@/components/use-url-list-state';
 import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
@@ -30,11 +30,15 @@ import { useParticipants } from './use-participants';
 // are synchronous and the tab hangs for good.
 const NO_PARTICIPANTS: BetaParticipant[] = [];
 
+const SORTABLE = ['name', 'email', 'status', 'invitedAt', 'lastActiveAt'];
+
 export function BetaTab() {
   const queryClient = useQueryClient();
   const participants = useParticipants();
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'invitedAt', desc: true }]);
-  const [filter, setFilter] = useState('');
+  // Filter, sort and page live in the address (issue 20); the rows follow the box at once.
+  const { text: filter, onTextChange: setFilter } = useUrlSearch('filter');
+  const [sorting, setSorting] = useUrlSorting(SORTABLE, { id: 'invitedAt', desc: true });
+  const [pagination, setPagination] = useUrlPagination(20);
 
   const toggleStatus = useMutation({
     mutationFn: (participant: BetaParticipant) =>
@@ -82,10 +86,11 @@ export function BetaTab() {
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
-    state: { sorting, globalFilter: filter },
+    state: { sorting, globalFilter: filter, pagination },
     onSortingChange: setSorting,
-    onGlobalFilterChange: setFilter,
-    initialState: { pagination: { pageIndex: 0, pageSize: 20 } },
+    onPaginationChange: setPagination,
+    // A new filter or sort goes back to page 1 through the address, in the same step.
+    autoResetPageIndex: false,
   });
 
   return (

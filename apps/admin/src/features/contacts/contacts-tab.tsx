@@ -9,6 +9,7 @@ import { PagedDataTable } from '@/components/paged-data-table';
 import { SectionHeader } from '@/components/section-header';
 import { usePagedList } from '@/components/use-paged-list';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
+import { useUrlFilter } from '@/components/use-url-list-state';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { api } from '@/lib/api';
@@ -26,7 +27,7 @@ const STATUS_FILTERS = [
 ] as const;
 
 export function ContactsTab() {
-  const [status, setStatus] = useState<(typeof STATUS_FILTERS)[number]['value']>('all');
+  const [status, setStatus] = useUrlFilter('status', STATUS_FILTERS, 'all');
   const [viewing, setViewing] = useState<ContactMessage | null>(null);
   const [deleting, setDeleting] = useState<DeletionTarget | null>(null);
   const statusChange = useContactStatus();

@@ -7,6 +7,7 @@ import { type FilterOption, FilterSelect } from '@/components/filter-select';
 import { PagedDataTable } from '@/components/paged-data-table';
 import { SectionHeader } from '@/components/section-header';
 import { usePagedList } from '@/components/use-paged-list';
+import { useUrlFilter } from '@/components/use-url-list-state';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { formatDate } from '@/lib/format';
 import { QUERY_PATHS } from '@/lib/query-paths';
@@ -92,7 +93,7 @@ function outboxColumns(onView: (id: string) => void): ColumnDef<OutboxMessage>[]
  * itself). Like every admin table it shows 'MMM dd, yyyy'; the email view adds the time.
  */
 export function OutboxTable() {
-  const [status, setStatus] = useState<'all' | EmailStatus>('all');
+  const [status, setStatus] = useUrlFilter('status', STATUS_FILTERS, 'all');
   const [viewing, setViewing] = useState<string | null>(null);
   const { query, paging } = usePagedList(
     QUERY_PATHS.outbox,

@@ -21,12 +21,12 @@ import { PagedDataTable } from '@/components/paged-data-table';
 import { SearchField } from '@/components/search-field';
 import { SectionHeader } from '@/components/section-header';
 import { usePagedList } from '@/components/use-paged-list';
+import { useUrlFilter, useUrlSearch } from '@/components/use-url-list-state';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
 import { api } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 type Stream = Suppression['stream'];
 /** One address is suppressed per stream: the pair names a row. */
@@ -152,15 +152,14 @@ function parseSuppressionDump(text: string): DumpEntry[] {
  */
 export function SuppressionsTable() {
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [stream, setStream] = useState<'all' | Stream>('all');
+  const { text, onTextChange, search } = useUrlSearch();
+  const [stream, setStream] = useUrlFilter('stream', STREAM_FILTERS, 'all');
   const [importStream, setImportStream] = useState<Stream>('outbound');
   const [removing, setRemoving] = useState<Suppression | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
   const { query, paging } = usePagedList(
     QUERY_PATHS.suppressions,
-    { search: debouncedSearch || undefined, stream: stream === 'all' ? undefined : stream },
+    { search: search || undefined, stream: stream === 'all' ? undefined : stream },
     { pageSize: 10, select: withRowIds },
   );
   const columns = useMemo(() => suppressionColumns(setRemoving), []);
@@ -268,8 +267,8 @@ export function SuppressionsTable() {
           <SearchField
             id="suppression-search"
             label="Search addresses"
-            value={search}
-            onChange={setSearch}
+            value={text}
+            onChange={onTextChange}
             className="w-full max-w-xs"
           />
           <FilterSelect

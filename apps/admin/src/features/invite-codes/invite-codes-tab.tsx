@@ -61,7 +61,7 @@ export function InviteCodesTab() {
       }),
     [toggleCode, busyId],
   );
-  const table = useSortedTable(codes.data?.items, columns, [{ id: 'createdAt', desc: true }]);
+  const table = useSortedTable(codes.data?.items, columns, { id: 'createdAt', desc: true });
 
   return (
     <Card>

@@ -22,7 +22,7 @@ export function RolesTab() {
     [],
   );
   // The API's order: the built-in roles from most to least, then the custom ones by name.
-  const table = useSortedTable(roles.data?.roles, columns, []);
+  const table = useSortedTable(roles.data?.roles, columns);
 
   return (
     <Card>

@@ -43,9 +43,7 @@ export function StaffTab() {
       }),
     [changeStatus],
   );
-  const table = useSortedTable(accounts.data?.accounts, columns, [
-    { id: 'createdAt', desc: false },
-  ]);
+  const table = useSortedTable(accounts.data?.accounts, columns, { id: 'createdAt', desc: false });
 
   return (
     <Card>

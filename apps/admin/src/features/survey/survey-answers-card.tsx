@@ -1,18 +1,17 @@
 import type { SurveyTextAnswerPage } from '@repo/api-client';
 import { Card, CardContent, CardDescription, CardHeader } from '@repo/ui';
 import { SURVEY_FREE_TEXT_FIELDS, type SurveyFreeTextField } from '@repo/validation';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { type FilterOption, FilterSelect } from '@/components/filter-select';
 import { PagedDataTable } from '@/components/paged-data-table';
 import { SearchField } from '@/components/search-field';
 import { usePagedList } from '@/components/use-paged-list';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
+import { useUrlFilter, useUrlSearch } from '@/components/use-url-list-state';
 import { humanize } from '@/features/analytics/chart-card';
 import { QUERY_PATHS } from '@/lib/query-paths';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type SurveyAnswerRow, surveyAnswerColumns } from './survey-answer-columns';
 
-const SEARCH_DELAY_MS = 300;
 const ALL = 'all';
 const FIELD_FILTERS: FilterOption<typeof ALL | SurveyFreeTextField>[] = [
   { value: ALL, label: 'All questions' },
@@ -30,12 +29,11 @@ const withRowIds = (page: SurveyTextAnswerPage) => ({
 
 /** The free-text answers of submitted responses, newest first, searchable (issue 12). */
 export function SurveyAnswersCard() {
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const [field, setField] = useState<typeof ALL | SurveyFreeTextField>(ALL);
+  const { text, onTextChange, search } = useUrlSearch();
+  const [field, setField] = useUrlFilter('field', FIELD_FILTERS, ALL);
   const { query, paging } = usePagedList(
     QUERY_PATHS.surveyAnswers,
-    { search: debouncedSearch, field: field === ALL ? undefined : field },
+    { search, field: field === ALL ? undefined : field },
     { pageSize: 10, select: withRowIds, refetchOnMount: 'always' },
   );
 
@@ -54,8 +52,8 @@ export function SurveyAnswersCard() {
             id="survey-answers-search"
             label="Search answers"
             placeholder="e.g. export"
-            value={search}
-            onChange={setSearch}
+            value={text}
+            onChange={onTextChange}
             className="w-64"
           />
           <FilterSelect
@@ -71,9 +69,7 @@ export function SurveyAnswersCard() {
           table={table}
           query={query}
           caption="Written answers"
-          emptyMessage={
-            debouncedSearch ? `No answers contain “${debouncedSearch}”.` : 'No written answers yet.'
-          }
+          emptyMessage={search ? `No answers contain “${search}”.` : 'No written answers yet.'}
         />
       </CardContent>
     </Card>

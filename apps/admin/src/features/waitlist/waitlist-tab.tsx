@@ -1,12 +1,8 @@
-import {
-  apiRoutes,
-  type WaitlistEntry,
-  type WaitlistSortField,
-  type WaitlistState,
-} from '@repo/api-client';
+import { apiRoutes, type WaitlistEntry, type WaitlistSortField } from '@repo/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent } from '@repo/ui';
-import type { SortingState, VisibilityState } from '@tanstack/react-table';
+import type { VisibilityState } from '@tanstack/react-table';
+import { WAITLIST_SORT_FIELDS } from '@repo/validation';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
 import type { DeletionTarget } from '@/components/delete-entry-dialog';
@@ -17,16 +13,14 @@ import { SearchField } from '@/components/search-field';
 import { SectionHeader } from '@/components/section-header';
 import { usePagedList } from '@/components/use-paged-list';
 import { useServerPagedTable } from '@/components/use-server-paged-table';
+import { useUrlFilter, useUrlSearch, useUrlSorting } from '@/components/use-url-list-state';
 import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { Can } from '@/lib/permissions';
 import { type WaitlistAction, waitlistColumns } from './waitlist-columns';
 import { SignupSourcesCard } from './signup-sources';
-
-const SEARCH_DELAY_MS = 300;
 
 /** Issue 11: confirmed (double opt-in) or not. */
 const STATE_FILTERS = [
@@ -54,9 +48,13 @@ const DeleteEntryDialog = lazy(() =>
 );
 
 export function WaitlistTab() {
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
+  // Search, state, sort and page live in the address (issue 20).
+  const { text, onTextChange, search } = useUrlSearch();
+  const [state, setState] = useUrlFilter('state', STATE_FILTERS, 'all');
+  const [sorting, setSorting] = useUrlSorting(WAITLIST_SORT_FIELDS, {
+    id: 'createdAt',
+    desc: true,
+  });
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({
     // The wizard does not ask for it (spec section 4): hidden until asked for, which
     // leaves room for the state, position and referral columns of issue 11.
@@ -68,7 +66,6 @@ export function WaitlistTab() {
   const [action, setAction] = useState<WaitlistAction | null>(null);
   const [deleting, setDeleting] = useState<DeletionTarget | null>(null);
   const [referralsOf, setReferralsOf] = useState<WaitlistEntry | null>(null);
-  const [state, setState] = useState<'all' | WaitlistState>('all');
   const [erasing, setErasing] = useState(false);
   // Mounted from the first action on, so closing animates and returns focus as usual.
   const [dialogsMounted, setDialogsMounted] = useState(false);
@@ -97,7 +94,7 @@ export function WaitlistTab() {
     {
       sortBy: (sort?.id ?? 'createdAt') as WaitlistSortField,
       sortOrder: sort?.desc === false ? 'asc' : 'desc',
-      search: debouncedSearch,
+      search,
       state: state === 'all' ? undefined : state,
     },
     { pageSize: 20 },
@@ -159,8 +156,8 @@ export function WaitlistTab() {
               id="waitlist-search"
               label="Search"
               placeholder="Name, email or company"
-              value={search}
-              onChange={setSearch}
+              value={text}
+              onChange={onTextChange}
               className="w-full max-w-sm"
             />
             <FilterSelect
@@ -177,9 +174,7 @@ export function WaitlistTab() {
             query={query}
             caption="Waitlist entries"
             emptyMessage={
-              debouncedSearch
-                ? `No waitlist entries match “${debouncedSearch}”.`
-                : 'No one is on the waitlist yet.'
+              search ? `No waitlist entries match “${search}”.` : 'No one is on the waitlist yet.'
             }
           />
         </CardContent>
