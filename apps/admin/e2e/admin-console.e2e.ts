@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { launchBrowser, type Stack, startStack } from '@repo/e2e';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ContextSession, openContextSession } from './browser-session';
+import { CONSOLE_URL, type ContextSession, openContextSession } from './browser-session';
 import {
   type ApiSession,
   createStaff,
@@ -85,8 +85,15 @@ async function expectToast(title: string) {
   await page.getByRole('status').filter({ hasText: title }).first().waitFor();
 }
 
+/** The sidebar (issue 20): each section a link. */
+const sidebar = () => page.getByRole('navigation', { name: 'Admin sections' });
+
+/** Opens a section from the sidebar, and waits for its address. */
 async function openTab(name: string) {
-  await page.getByRole('tab', { name, exact: true }).click();
+  const link = sidebar().getByRole('link', { name, exact: true });
+  const href = (await link.getAttribute('href'))!;
+  await link.click();
+  await page.waitForURL((url) => url.pathname === href);
 }
 
 /** Chromium logs refused requests as console errors; take out the ones a test expects. */
@@ -124,7 +131,7 @@ describe('first admin on a fresh install', () => {
     // Issue 8: while no account exists, the first one needs the operator's setup token.
     await page.getByLabel('Setup token').fill(SETUP_TOKEN);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/admin');
+    await page.waitForURL(CONSOLE_URL);
     await page.getByText(`Signed in as ${ADMIN.name}`).waitFor();
     for (const title of [
       'Beta Users',
@@ -177,7 +184,7 @@ describe('admin console', () => {
     await page.getByLabel('Username').fill(me.username);
     await page.getByLabel('Password').fill(me.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/admin');
+    await page.waitForURL(CONSOLE_URL);
   });
 
   it('approves a waitlist entry through the preview dialog', async () => {
@@ -257,10 +264,11 @@ describe('admin console', () => {
 
     await openTab('Beta');
     const participant = page.getByRole('row').filter({ hasText: 'hedy@example.com' });
-    await participant.getByRole('button', { name: 'History of Hedy Lamarr' }).click();
-    const timeline = page
-      .getByRole('dialog', { name: 'Hedy Lamarr' })
-      .getByRole('list', { name: 'Timeline' });
+    // Issue 20: a person has a page of their own, at an address.
+    await participant.getByRole('link', { name: 'History of Hedy Lamarr' }).click();
+    await page.waitForURL('**/admin/people/hedy%40example.com');
+    await page.getByRole('heading', { name: 'Hedy Lamarr' }).waitFor();
+    const timeline = page.getByRole('list', { name: 'Timeline' });
     await timeline.getByText(/^Bounce: You're in/).waitFor();
     for (const text of ['Joined the waitlist', 'Approved for the beta and invited']) {
       await timeline.getByText(text).waitFor();
@@ -284,7 +292,7 @@ describe('admin console', () => {
     await openTab('Beta');
     const participant = page.getByRole('row').filter({ hasText: 'katherine@example.com' });
     await participant.getByText('Never').waitFor();
-    await openTab('Email');
+    await openTab('Outbox');
     const outboxRow = page
       .getByRole('row')
       .filter({ hasText: 'katherine@example.com' })
@@ -330,13 +338,13 @@ describe('admin console', () => {
     await page.getByText(`Signed in as ${account.name}`).waitFor();
     const row = page.getByRole('row').filter({ hasText: 'edsger@example.com' });
     await row.waitFor();
-    const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
-    expect(await tabs.allTextContents()).toEqual([
+    expect(await sidebar().getByRole('link').allTextContents()).toEqual([
       'Waitlist',
       'Beta',
       'Invite codes',
       'Contacts',
-      'Analytics',
+      'Survey',
+      'Security',
     ]);
     expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
     expect(await row.getByRole('button', { name: /Approve|Delete/ }).count()).toBe(0);
@@ -344,10 +352,13 @@ describe('admin console', () => {
     await page.getByRole('heading', { name: 'Contacts' }).waitFor();
     expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
 
-    // An address naming a tab the role cannot read opens the first it can.
-    await page.goto('/admin?tab=api-keys');
-    await page.getByRole('tab', { name: 'Waitlist', selected: true }).waitFor();
-    expect(await page.getByRole('tab', { name: 'API Keys' }).count()).toBe(0);
+    // An address naming a section the role cannot read opens the first it can.
+    for (const address of ['/admin/api-keys', '/admin?tab=api-keys']) {
+      await page.goto(address);
+      await page.waitForURL('**/admin/waitlist');
+      await sidebar().locator('a[aria-current="page"]', { hasText: 'Waitlist' }).waitFor();
+    }
+    expect(await sidebar().getByRole('link', { name: 'API Keys' }).count()).toBe(0);
 
     // What the console hides, the API refuses, naming the permission.
     const refused = await page.request.get('/api/admin/waitlist/export');
@@ -476,12 +487,13 @@ describe('admin console', () => {
     await expectToast('Export successful');
   });
 
-  it('works from the keyboard: arrow keys move between tabs, Escape closes a dialog', async () => {
+  it('works from the keyboard: Tab moves through the sidebar, Escape closes a dialog', async () => {
     await openConsole('keyboard');
-    await page.getByRole('tab', { name: 'Waitlist', exact: true }).focus();
-    await page.keyboard.press('ArrowRight');
+    await sidebar().getByRole('link', { name: 'Waitlist', exact: true }).focus();
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Beta participants' }).waitFor();
+    await page.waitForURL('**/admin/beta');
     await openTab('API Keys');
     // A toast is a dismissable layer too: one still showing would take the first
     // Escape (see the closing note), so let any that are showing close first.
@@ -558,7 +570,7 @@ describe('admin console', () => {
 
     // The colleague's link is in their mail; an admin sees the pending account.
     await logIn(admin);
-    await page.waitForURL('**/admin');
+    await page.waitForURL(CONSOLE_URL);
     const token = await tokenMailedTo(ref.stack.apiUrl, COLLEAGUE.email, '/verify-email');
     await openTab('Staff');
     await page.getByRole('row').filter({ hasText: COLLEAGUE.email }).getByText('Pending').waitFor();
@@ -572,7 +584,7 @@ describe('admin console', () => {
     await page.getByRole('link', { name: 'Go to sign in' }).click();
     await page.waitForURL('**/auth');
     await logIn(COLLEAGUE);
-    await page.waitForURL('**/admin');
+    await page.waitForURL(CONSOLE_URL);
     await page.getByText(`Signed in as ${COLLEAGUE.name}`).waitFor();
   });
 
@@ -606,7 +618,7 @@ describe('admin console', () => {
     await page.getByLabel('Username').fill(invited.username);
     await page.getByLabel('Password').fill(invited.password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/admin');
+    await page.waitForURL(CONSOLE_URL);
     await page.getByText(`Signed in as ${invited.name}`).waitFor();
 
     await openTab('Staff');
@@ -629,4 +641,155 @@ describe('admin console', () => {
       .filter({ hasText: invited.username })
       .waitFor();
   });
+  // --- the console by address (issue 20) ------------------------------------------
+
+  it('moves by the sidebar, and back returns to the previous section and its filter', async () => {
+    await openConsole('navigator');
+    expect(new URL(page.url()).pathname).toBe('/admin/waitlist');
+    await openTab('Contacts');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Replied' }).click();
+    await page.waitForURL('**/admin/contacts?status=replied');
+    await openTab('Beta');
+    await page.getByRole('heading', { name: 'Beta participants' }).waitFor();
+
+    await page.goBack();
+    await page.waitForURL('**/admin/contacts?status=replied');
+    await page.getByRole('combobox', { name: 'Status' }).filter({ hasText: 'Replied' }).waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/admin/contacts' && url.search === '');
+    await page
+      .getByRole('combobox', { name: 'Status' })
+      .filter({ hasText: 'All messages' })
+      .waitFor();
+    await page.goBack();
+    await page.waitForURL('**/admin/waitlist');
+  });
+
+  it('keeps search and page in the address through a reload, and a shared link opens them', async () => {
+    for (let index = 1; index <= 12; index += 1) {
+      await joinWaitlist(ref.stack.apiUrl, {
+        email: `pager-${index}@example.com`,
+        firstName: 'Pager',
+        lastName: `Person ${index}`,
+      });
+    }
+    await openConsole('pager');
+    const search = page.getByLabel('Search', { exact: true });
+    await search.fill('pager-');
+    await page.waitForURL('**/admin/waitlist?search=pager-');
+    await page.getByText('Showing 1–12 of 12').waitFor();
+    // Rows per page and the page itself, each a step in the address.
+    await page.getByRole('combobox', { name: 'Rows per page' }).click();
+    await page.getByRole('option', { name: '10', exact: true }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL('**/admin/waitlist?search=pager-&pageSize=10&page=2');
+    await page.getByText('Showing 11–12 of 12').waitFor();
+
+    await page.reload();
+    await page.getByText('Showing 11–12 of 12').waitFor();
+    expect(await search.inputValue()).toBe('pager-');
+
+    // A link shared with a colleague opens the same view.
+    const shared = page.url();
+    const other = await openContextSession(browser, ref.stack.adminUrl!);
+    try {
+      await createStaff(ref.stack.apiUrl, root, 'colleague-of-pager', {
+        signInto: other.context,
+      });
+      await other.page.goto(shared);
+      await other.page.getByText('Showing 11–12 of 12').waitFor();
+      expect(other.errors).toEqual([]);
+    } finally {
+      await other.close();
+    }
+
+    // A new search starts from page 1; refining it adds no step to the history.
+    await search.fill('pager-1');
+    await page.waitForURL('**/admin/waitlist?pageSize=10&search=pager-1');
+    await search.fill('pager-12');
+    await page.waitForURL('**/admin/waitlist?pageSize=10&search=pager-12');
+    await page.goBack();
+    await page.waitForURL('**/admin/waitlist?search=pager-&pageSize=10&page=2');
+  });
+
+  it("opens a person's page from a deep link", async () => {
+    await joinWaitlist(ref.stack.apiUrl, {
+      email: 'mary@example.com',
+      firstName: 'Mary',
+      lastName: 'Keller',
+    });
+    await openConsole('deep-linker');
+    await page.goto('/admin/people/mary%40example.com');
+    await page.getByRole('heading', { name: 'Mary Keller' }).waitFor();
+    await page.getByRole('list', { name: 'Timeline' }).getByText('Joined the waitlist').waitFor();
+  });
+
+  it('opens the sidebar from the Menu button at 375 px, and closes it on navigation', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openConsole('phone');
+    expect(await sidebar().isVisible()).toBe(false);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await sidebar().getByRole('link', { name: 'Contacts', exact: true }).click();
+    await page.waitForURL('**/admin/contacts');
+    await page.getByRole('heading', { name: 'Contacts' }).waitFor();
+    await sidebar().waitFor({ state: 'hidden' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    // The header stays one line high: its title does not wrap.
+    const title = page.getByText('Wordloom Admin', { exact: true });
+    expect((await title.boundingBox())!.height).toBeLessThan(30);
+  });
+
+  for (const width of [1280, 1440]) {
+    it(`fits every table of every section at ${width} px, with its Actions column in sight`, async () => {
+      await joinWaitlist(ref.stack.apiUrl, {
+        email: `wide-${width}@example.com`,
+        firstName: 'Katherine',
+        lastName: 'Wide-Screen',
+      });
+      await sendContactMessage(ref.stack.apiUrl, {
+        name: 'Wide Screen',
+        email: `wide-${width}@example.com`,
+        subject: 'Columns',
+        message: 'Do all the columns fit?',
+      });
+      await page.setViewportSize({ width, height: 900 });
+      await openConsole(`sweeper-${width}`);
+      const links = await sidebar().getByRole('link').allTextContents();
+      const problems: string[] = [];
+      for (const name of links.filter((link) => link !== 'Security')) {
+        await openTab(name);
+        await page.locator('#section h2').first().waitFor();
+        await page.waitForFunction(
+          () => !document.querySelector('#section [aria-busy="true"], #section .animate-pulse'),
+        );
+        const found = await page.evaluate(() =>
+          [...document.querySelectorAll('#section table')].flatMap((table) => {
+            const box = table.parentElement!;
+            const label = table.querySelector('caption')?.textContent ?? 'table';
+            const out: string[] = [];
+            if (box.scrollWidth > box.clientWidth + 1) {
+              out.push(`${label} scrolls sideways by ${box.scrollWidth - box.clientWidth} px`);
+            }
+            const actions = [...table.querySelectorAll('th')].find(
+              (th) => th.textContent?.trim() === 'Actions',
+            );
+            if (actions) {
+              const outer = box.getBoundingClientRect();
+              const rect = actions.getBoundingClientRect();
+              if (rect.right > outer.right + 1 || rect.right > window.innerWidth) {
+                out.push(`${label}: the Actions column is cut off`);
+              }
+            }
+            return out;
+          }),
+        );
+        problems.push(...found.map((problem) => `${name}: ${problem}`));
+      }
+      expect(links.length).toBeGreaterThan(10);
+      expect(problems).toEqual([]);
+    });
+  }
 });

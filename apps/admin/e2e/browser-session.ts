@@ -13,6 +13,9 @@ function isExpectedConsoleError(message: ConsoleMessage): boolean {
   );
 }
 
+/** The console at any of its sections: /admin opens the first one (issue 20). */
+export const CONSOLE_URL = /\/admin(\/[^?]*)?(\?.*)?$/;
+
 /** Per-action and navigation timeouts: generous enough for a machine busy with other work. */
 export const ACTION_TIMEOUT_MS = 20_000;
 export const NAVIGATION_TIMEOUT_MS = 30_000;

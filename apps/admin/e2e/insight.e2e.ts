@@ -193,7 +193,7 @@ describe('the beta survey, saved step by step', () => {
     const staff = await newContext();
     await signInTo(staff);
     const consolePage = await staff.newPage();
-    await consolePage.goto(`${stack.adminUrl}/admin?tab=analytics&view=survey`);
+    await consolePage.goto(`${stack.adminUrl}/admin/survey`);
     const funnel = consolePage.getByRole('table', { name: 'Surveys that reached each step' });
     await funnel.waitFor();
     const cells = async (title: string) =>
@@ -259,7 +259,7 @@ describe('staff kept out of the site analytics', () => {
 
     await signInTo(context);
     const consolePage = await context.newPage();
-    await consolePage.goto(`${stack.adminUrl}/admin?tab=analytics`);
+    await consolePage.goto(`${stack.adminUrl}/admin/analytics`);
     await consolePage.getByText(/^This browser is excluded from the site’s analytics/).waitFor();
     expect(
       await consolePage.locator('iframe[title="Site analytics opt-out"]').getAttribute('src'),

@@ -109,7 +109,10 @@ describe('the console in Chromium', () => {
         [...firstLoad].map(async (url) => (await fetch(url)).text()),
       );
       expect(firstLoadSources.join('\n')).not.toContain('recharts');
-      await page.getByRole('tab', { name: 'Analytics', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Admin sections' })
+        .getByRole('link', { name: 'Analytics', exact: true })
+        .click();
       await page.getByText('Page views per day').first().waitFor();
       const added = [...scripts.keys()].filter((url) => !firstLoad.has(url));
       expect(added.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 /**
- * Screenshots of /auth and every /admin tab at desktop (1280 px) and tablet
- * (768 px) width, saved under screenshots/ (git-ignored) for a visual review.
+ * Screenshots of /auth and the console's sections at 1440, 1280 and 375 px
+ * width (the 375 px set also with the sidebar's menu open), saved under screenshots/ (git-ignored) for a visual review.
  * Run against a fresh stack with `pnpm --filter @repo/admin screenshots` (scripts/screenshots.ts),
  * or against a running console:
  * ADMIN_URL=http://127.0.0.1:3002 node --import tsx e2e/take-screenshots.ts
@@ -9,15 +9,26 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openBrowserSession } from './browser-session';
+import { CONSOLE_URL, openBrowserSession } from './browser-session';
 
-const TABS = ['Waitlist', 'Beta', 'Contacts', 'Email', 'API Keys', 'Analytics'];
-/** A dialog to open on a tab (its first matching button), photographed, then closed. */
+/** The sections photographed, by address (issue 20). */
+const TABS = [
+  'waitlist',
+  'beta',
+  'contacts',
+  'email/templates',
+  'email/outbox',
+  'api-keys',
+  'audit-log',
+  'analytics',
+  'survey',
+];
+/** A dialog to open on a section (its first matching button), photographed, then closed. */
 const DIALOGS: Record<string, RegExp> = {
-  Waitlist: /^Approve for Beta: /,
-  Contacts: /^View message from/,
-  Email: /^Bulk send$/,
-  'API Keys': /^Create API key$/,
+  waitlist: /^Approve for Beta: /,
+  contacts: /^View message from/,
+  'email/templates': /^Bulk send$/,
+  'api-keys': /^Create API key$/,
 };
 const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -28,8 +39,9 @@ export async function takeScreenshots(
   await mkdir(outDir, { recursive: true });
   const files: string[] = [];
   for (const [label, viewport] of [
-    ['desktop', { width: 1280, height: 900 }],
-    ['tablet', { width: 768, height: 1024 }],
+    ['1440', { width: 1440, height: 900 }],
+    ['1280', { width: 1280, height: 900 }],
+    ['375', { width: 375, height: 812 }],
   ] as const) {
     const session = await openBrowserSession(adminUrl, viewport);
     const { page } = session;
@@ -45,17 +57,17 @@ export async function takeScreenshots(
     await page.getByLabel('Username').fill(login.username);
     await page.getByLabel('Password').fill(login.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/admin');
+    await page.waitForURL(CONSOLE_URL);
     for (const tab of TABS) {
-      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await page.goto(`/admin/${tab}`);
+      await page.locator('#section h2').first().waitFor();
       await page.waitForLoadState('networkidle');
-      const name = tab.toLowerCase().replace(/\s+/g, '-');
+      const name = tab.replace(/\//g, '-');
       await shot(name);
-      if (tab === 'Analytics') {
-        // Its second view (issue 12).
-        await page.getByRole('tab', { name: 'Beta survey', exact: true }).click();
-        await page.waitForLoadState('networkidle');
-        await shot('analytics-beta-survey');
+      if (tab === 'waitlist' && viewport.width < 1024) {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await shot('menu-open');
+        await page.getByRole('button', { name: 'Menu' }).click();
       }
       const opener = DIALOGS[tab];
       if (opener && (await page.getByRole('button', { name: opener }).count()) > 0) {

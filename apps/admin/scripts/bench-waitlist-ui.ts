@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { startStack } from '@repo/e2e';
 import type { Page } from 'playwright-core';
-import { openBrowserSession } from '../e2e/browser-session';
+import { CONSOLE_URL, openBrowserSession } from '../e2e/browser-session';
 
 /** The first account of the fresh install needs the operator's setup token. */
 const SETUP_TOKEN = 'screenshots-and-bench-setup-token';
@@ -56,7 +56,7 @@ async function measure(entries: number): Promise<Record<string, number>> {
       await page.getByLabel('Username').fill(login.username);
       await page.getByLabel('Password').fill(login.password);
       await page.getByRole('button', { name: 'Login' }).click();
-      await page.waitForURL('**/admin');
+      await page.waitForURL(CONSOLE_URL);
       await page.getByText(`of ${entries.toLocaleString('en-US')}`).waitFor();
 
       const timings: Record<string, number> = {};

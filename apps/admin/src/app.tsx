@@ -41,7 +41,8 @@ export function AppRoutes() {
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/accept-invite" element={<AcceptInvitePage />} />
-        <Route path="/admin" element={<AdminPage />} />
+        {/* The console's sections are its own routes, under /admin (issue 20). */}
+        <Route path="/admin/*" element={<AdminPage />} />
         <Route path="/security" element={<SecurityPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { AppProviders, ROUTER_FUTURE } from '@/app';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import { AppProviders, AppRoutes, ROUTER_FUTURE } from '@/app';
 import { createQueryClient } from '@/lib/query-client';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { mockedSessionUser } from './mock-api';
@@ -27,4 +27,32 @@ export function renderWithProviders(
     </AppProviders>,
   );
   return { ...result, queryClient };
+}
+
+/** The current address, for a test to read (`getByRole('status', { name: 'address' })`). */
+export function Address() {
+  const location = useLocation();
+  return <output aria-label="address">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** The browser's back button, for a test to press. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(-1)}>
+      Browser back
+    </button>
+  );
+}
+
+/** The whole app's routes at `route` (the console's sections are routes, issue 20), with the address and a back button beside them. */
+export function renderApp(route: string, options: { waitForSession?: boolean } = {}) {
+  return renderWithProviders(
+    <>
+      <AppRoutes />
+      <Address />
+      <BackButton />
+    </>,
+    { ...options, route },
+  );
 }

@@ -36,11 +36,23 @@ function SortIndicator({ direction }: { direction: false | 'asc' | 'desc' }) {
   );
 }
 
+/**
+ * The row actions stay in sight (issue 20): where a table is wider than its box
+ * (a narrow screen), the Actions column is pinned to the right edge while the
+ * other columns scroll under it.
+ */
+const PINNED_COLUMN = 'actions';
+const pinned = (columnId: string) =>
+  columnId === PINNED_COLUMN &&
+  'sticky right-0 z-10 bg-background shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]';
+
 function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
   if (header.isPlaceholder) return <TableHead />;
   const content = flexRender(header.column.columnDef.header, header.getContext());
   const { column } = header;
-  if (!column.getCanSort()) return <TableHead className="whitespace-nowrap">{content}</TableHead>;
+  if (!column.getCanSort()) {
+    return <TableHead className={cn('whitespace-nowrap', pinned(column.id))}>{content}</TableHead>;
+  }
   const direction = column.getIsSorted();
   return (
     <TableHead
@@ -110,8 +122,9 @@ export function DataTable<T>({
     body = rows.map((row) => (
       <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
         {row.getVisibleCells().map((cell) => (
-          // Cells stay on one line; narrow screens scroll the table sideways.
-          <TableCell key={cell.id} className="whitespace-nowrap py-3">
+          // Text wraps so that every column fits at 1280 px (issue 20); narrower screens
+          // scroll the table sideways, with the actions pinned.
+          <TableCell key={cell.id} className={cn('py-3', pinned(cell.column.id))}>
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </TableCell>
         ))}

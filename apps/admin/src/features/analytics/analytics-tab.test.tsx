@@ -1,10 +1,10 @@
 import type { AnalyticsDashboard, DashboardFigures } from '@repo/api-client';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, type RecordedCall } from '../../../test/mock-api';
-import { renderWithProviders } from '../../../test/render';
+import { Address, renderWithProviders } from '../../../test/render';
 import { AnalyticsTab } from './analytics-tab';
 import { describeChange } from './period-comparison';
 import { resetStaffExclusion } from './staff-exclusion-store';
@@ -56,12 +56,7 @@ const query = (call: RecordedCall) =>
 const dashboardCalls = (calls: RecordedCall[]) =>
   calls.filter((call) => call.path.startsWith('/api/analytics/dashboard')).map(query);
 
-function Address() {
-  const location = useLocation();
-  return <output aria-label="address">{location.search}</output>;
-}
-
-function renderTab(route = '/admin?tab=analytics') {
+function renderTab(route = '/admin/analytics') {
   const { calls } = mockApi({
     'GET /api/analytics/dashboard': (call) => {
       const asked = query(call);
@@ -79,7 +74,7 @@ function renderTab(route = '/admin?tab=analytics') {
   renderWithProviders(
     <Routes>
       <Route
-        path="/admin"
+        path="/admin/analytics"
         element={
           <>
             <AnalyticsTab />
@@ -155,30 +150,16 @@ describe('analytics tab: period', () => {
   });
 
   it('opens with the period of the address', async () => {
-    const { calls } = renderTab('/admin?tab=analytics&from=2025-01-01&to=2025-01-03');
+    const { calls } = renderTab('/admin/analytics?from=2025-01-01&to=2025-01-03');
     expect(await screen.findByText(/Jan 01, 2025 – Jan 03, 2025/)).toBeInTheDocument();
     expect(dashboardCalls(calls)).toEqual([{ from: '2025-01-01', to: '2025-01-03' }]);
     expect(screen.getByLabelText('From (UTC)')).toHaveValue('2025-01-01');
   });
 
   it('falls back to 30 days for a period in the address the API would refuse', async () => {
-    const { calls } = renderTab('/admin?tab=analytics&days=abc');
+    const { calls } = renderTab('/admin/analytics?days=abc');
     await screen.findByText(/\(30 days, UTC\)/);
     expect(dashboardCalls(calls)).toEqual([{ days: '30' }]);
-  });
-});
-
-describe('analytics tab: views', () => {
-  it('switches to the beta survey view and back, in the address too', async () => {
-    const { user } = renderTab();
-    await screen.findByText(/\(30 days, UTC\)/);
-    await user.click(screen.getByRole('tab', { name: 'Beta survey' }));
-    expect(await screen.findByRole('heading', { name: 'Beta survey' })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'address' })).toHaveTextContent('view=survey');
-    await user.click(screen.getByRole('tab', { name: 'Site' }));
-    await waitFor(() =>
-      expect(screen.getByRole('status', { name: 'address' })).not.toHaveTextContent('view='),
-    );
   });
 });
 

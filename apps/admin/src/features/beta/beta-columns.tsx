@@ -2,7 +2,7 @@ import type { BetaParticipant } from '@repo/api-client';
 import { Badge, Button } from '@repo/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate, formatDateTime, formatLastActive } from '@/lib/format';
-import { PersonTimelineButton } from '@/features/people/person-timeline';
+import { PersonHistoryLink } from '@/features/people/person-link';
 import { Can } from '@/lib/permissions';
 
 export interface ParticipantActions {
@@ -104,7 +104,7 @@ export function participantColumns(actions: ParticipantActions): ColumnDef<BetaP
               </Button>
             </Can>
             <Can permission="people:read">
-              <PersonTimelineButton email={participant.email} name={name} />
+              <PersonHistoryLink email={participant.email} name={name} />
             </Can>
           </div>
         );

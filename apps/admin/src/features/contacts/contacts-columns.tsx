@@ -3,7 +3,7 @@ import { Button } from '@repo/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate } from '@/lib/format';
 import { ContactStatusBadge } from './contact-status-badge';
-import { PersonTimelineButton } from '@/features/people/person-timeline';
+import { PersonHistoryLink } from '@/features/people/person-link';
 import { Can } from '@/lib/permissions';
 
 export function contactsColumns(
@@ -56,7 +56,7 @@ export function contactsColumns(
             View
           </Button>
           <Can permission="people:read">
-            <PersonTimelineButton email={row.original.email} name={row.original.name} />
+            <PersonHistoryLink email={row.original.email} name={row.original.name} />
           </Can>
           <Can permission="contacts:delete">
             <Button

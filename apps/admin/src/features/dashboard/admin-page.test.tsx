@@ -1,11 +1,12 @@
 import type { AnalyticsDashboard } from '@repo/api-client';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { adminUser, mockApi, noSession } from '../../../test/mock-api';
-import { renderWithProviders } from '../../../test/render';
+import { renderApp, renderWithProviders } from '../../../test/render';
 import { AdminPage } from './admin-page';
+import { addressOfOldLink } from './sections';
 
 const dashboard: AnalyticsDashboard = {
   waitlistSignups: 1234,
@@ -54,7 +55,7 @@ const dashboard: AnalyticsDashboard = {
 function renderAdmin() {
   return renderWithProviders(
     <Routes>
-      <Route path="/admin" element={<AdminPage />} />
+      <Route path="/admin/*" element={<AdminPage />} />
       <Route path="/auth" element={<p>Auth screen</p>} />
     </Routes>,
     // The page shows the session's loading itself.
@@ -77,7 +78,7 @@ describe('admin page', () => {
     expect(await screen.findByText('Auth screen')).toBeInTheDocument();
   });
 
-  it('shows the four stat cards and the tabs', async () => {
+  it('shows the four stat cards and the sections in the sidebar, grouped by feature', async () => {
     mockApi(adminRoutes);
     renderAdmin();
     expect(await screen.findByText('1,234')).toBeInTheDocument();
@@ -87,19 +88,20 @@ describe('admin page', () => {
     expect(screen.getByText('Feature Engagement')).toBeInTheDocument();
     expect(screen.getByText('56')).toBeInTheDocument();
     expect(screen.getByText('789')).toBeInTheDocument();
-    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual([
-      'Waitlist',
-      'Beta',
-      'Invite codes',
-      'Contacts',
-      'Email',
-      'API Keys',
-      'Staff',
-      'Roles',
-      'Audit log',
-      'Analytics',
-    ]);
+    const nav = screen.getByRole('navigation', { name: 'Admin sections' });
+    const group = (name: string) =>
+      within(within(nav).getByRole('list', { name }))
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    expect(group('People')).toEqual(['Waitlist', 'Beta', 'Invite codes', 'Contacts']);
+    expect(group('Email')).toEqual(['Templates', 'Outbox', 'Suppressions']);
+    expect(group('Insight')).toEqual(['Analytics', 'Survey']);
+    expect(group('Settings')).toEqual(['Staff', 'Roles', 'API Keys', 'Audit log']);
+    expect(group('Account')).toEqual(['Security']);
+    // /admin opens the first section.
+    expect(
+      await within(nav).findByRole('link', { name: 'Waitlist', current: 'page' }),
+    ).toBeInTheDocument();
   });
 
   it("logs out to /auth, and shows 'Logout failed' with the server's message on error", async () => {
@@ -117,5 +119,120 @@ describe('admin page', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Auth screen')).toBeInTheDocument();
+  });
+});
+
+const address = () => screen.getByRole('status', { name: 'address' });
+
+describe('the console by address (issue 20)', () => {
+  it('moves between sections by the sidebar, and the back button returns', async () => {
+    mockApi({
+      ...adminRoutes,
+      'GET /api/admin/waitlist/sources': { body: { sources: [], total: 0 } },
+      'GET /api/admin/contacts': { body: { items: [], total: 0, page: 1, pageSize: 20 } },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/waitlist');
+    const nav = await screen.findByRole('navigation', { name: 'Admin sections' });
+    await user.click(within(nav).getByRole('link', { name: 'Contacts' }));
+    expect(await screen.findByRole('heading', { name: 'Contacts' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent(/^\/admin\/contacts$/);
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByRole('heading', { name: 'Waitlist' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent(/^\/admin\/waitlist$/);
+  });
+
+  it('keeps a filter in the address, and opens a shared link with it', async () => {
+    const { calls } = mockApi({
+      ...adminRoutes,
+      'GET /api/admin/contacts': { body: { items: [], total: 0, page: 1, pageSize: 20 } },
+    });
+    renderApp('/admin/contacts?status=replied&page=2');
+    expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveTextContent('Replied');
+    await waitFor(() =>
+      expect(calls.map((call) => call.path)).toContain(
+        '/api/admin/contacts?page=2&pageSize=20&status=replied',
+      ),
+    );
+  });
+
+  it("sends an old ?tab= link to the section's own address, with its period", async () => {
+    expect(addressOfOldLink(new URLSearchParams('tab=contacts'))).toBe('/admin/contacts');
+    expect(addressOfOldLink(new URLSearchParams('tab=email'))).toBe('/admin/email/templates');
+    expect(addressOfOldLink(new URLSearchParams('tab=audit'))).toBe('/admin/audit-log');
+    expect(addressOfOldLink(new URLSearchParams('tab=analytics&days=7'))).toBe(
+      '/admin/analytics?days=7',
+    );
+    expect(addressOfOldLink(new URLSearchParams('tab=analytics&view=survey'))).toBe(
+      '/admin/survey',
+    );
+    expect(addressOfOldLink(new URLSearchParams('tab=nothing'))).toBe('/admin');
+    expect(addressOfOldLink(new URLSearchParams('days=7'))).toBeUndefined();
+
+    mockApi({
+      ...adminRoutes,
+      'GET /api/admin/contacts': { body: { items: [], total: 0, page: 1, pageSize: 20 } },
+    });
+    renderApp('/admin?tab=contacts');
+    expect(await screen.findByRole('heading', { name: 'Contacts' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent(/^\/admin\/contacts$/);
+  });
+
+  it('opens /admin/email at its first section', async () => {
+    mockApi({
+      ...adminRoutes,
+      'GET /api/admin/email/templates': { body: { templates: [] } },
+    });
+    renderApp('/admin/email');
+    expect(await screen.findByRole('heading', { name: 'Email templates' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent(/^\/admin\/email\/templates$/);
+  });
+
+  it("opens a person's page from a deep link, with their timeline", async () => {
+    const { calls } = mockApi({
+      ...adminRoutes,
+      'GET /api/admin/people/timeline': {
+        body: {
+          email: 'ada@example.com',
+          name: 'Ada Lovelace',
+          events: [
+            {
+              at: '2025-06-01T10:00:00.000Z',
+              kind: 'signup',
+              title: 'Joined the waitlist',
+              detail: null,
+              ref: null,
+            },
+          ],
+        },
+      },
+    });
+    renderApp('/admin/people/ada%40example.com');
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(await screen.findByText('Joined the waitlist')).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toContain(
+      '/api/admin/people/timeline?email=ada%40example.com',
+    );
+  });
+
+  it('opens the sidebar from the Menu button on a small screen, and closes it on navigation', async () => {
+    mockApi({
+      ...adminRoutes,
+      'GET /api/admin/contacts': { body: { items: [], total: 0, page: 1, pageSize: 20 } },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/waitlist');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    const nav = screen.getByRole('navigation', { name: 'Admin sections', hidden: true });
+    expect(toggle).toHaveAttribute('aria-controls', nav.id);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(nav).toHaveClass('hidden');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(nav).not.toHaveClass('hidden');
+    await user.click(within(nav).getByRole('link', { name: 'Contacts' }));
+    expect(await screen.findByRole('heading', { name: 'Contacts' })).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(nav).toHaveClass('hidden');
   });
 });

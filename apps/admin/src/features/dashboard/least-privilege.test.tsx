@@ -1,13 +1,11 @@
 import type { BuiltInRoleKey } from '@repo/validation';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { mockApi, staffUser } from '../../../test/mock-api';
-import { renderWithProviders } from '../../../test/render';
+import { renderApp, renderWithProviders } from '../../../test/render';
 import { BetaTab } from '@/features/beta/beta-tab';
 import { InviteCodesTab } from '@/features/invite-codes/invite-codes-tab';
-import { AdminPage } from './admin-page';
 
 /*
  * Issue 19: the console shows a role only what it may do. The API refuses the
@@ -104,20 +102,17 @@ function api(role: BuiltInRoleKey) {
   });
 }
 
-function renderAdmin(tab?: string) {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/admin" element={<AdminPage />} />
-    </Routes>,
-    { route: tab ? `/admin?tab=${tab}` : '/admin' },
-  );
+/** The console at one of its sections' addresses (issue 20), or at /admin. */
+function renderAdmin(section?: string) {
+  return renderApp(section ? `/admin/${section}` : '/admin');
 }
 
+/** The sidebar's links: the sections the role may read, then the account's Security page. */
 async function tabNames() {
-  await screen.findByRole('tablist', { name: 'Admin sections' });
-  return within(screen.getByRole('tablist', { name: 'Admin sections' }))
-    .getAllByRole('tab')
-    .map((tab) => tab.textContent);
+  const nav = await screen.findByRole('navigation', { name: 'Admin sections' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 }
 
 const ALL_TABS = [
@@ -125,12 +120,28 @@ const ALL_TABS = [
   'Beta',
   'Invite codes',
   'Contacts',
-  'Email',
-  'API Keys',
+  'Templates',
+  'Outbox',
+  'Suppressions',
+  'Analytics',
+  'Survey',
   'Staff',
   'Roles',
+  'API Keys',
   'Audit log',
+  'Security',
+];
+
+/** Support reads the people and the survey; a Viewer the site's figures too. */
+const SUPPORT_TABS = ['Waitlist', 'Beta', 'Invite codes', 'Contacts', 'Survey', 'Security'];
+const VIEWER_TABS = [
+  'Waitlist',
+  'Beta',
+  'Invite codes',
+  'Contacts',
   'Analytics',
+  'Survey',
+  'Security',
 ];
 
 describe('least privilege in the console (issue 19)', () => {
@@ -148,9 +159,10 @@ describe('least privilege in the console (issue 19)', () => {
     ]) {
       expect(within(row).getByRole('button', { name })).toBeInTheDocument();
     }
-    expect(
-      within(row).getByRole('button', { name: 'History of Ada Lovelace' }),
-    ).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'History of Ada Lovelace' })).toHaveAttribute(
+      'href',
+      '/admin/people/ada%40example.com',
+    );
     expect(screen.getByText('Beta Users')).toBeInTheDocument();
     expect(screen.getByText('Waitlist Signups')).toBeInTheDocument();
   });
@@ -177,25 +189,25 @@ describe('least privilege in the console (issue 19)', () => {
 
   it('shows an Owner the bulk send, test email and suppression actions', async () => {
     api('owner');
-    renderAdmin('email');
+    const { unmount } = renderAdmin('email/templates');
     expect(await screen.findByRole('button', { name: 'Bulk send' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send test email' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Import Postmark dump' })).toBeInTheDocument();
+    unmount();
+    renderAdmin('email/suppressions');
+    expect(await screen.findByRole('button', { name: 'Import Postmark dump' })).toBeInTheDocument();
   });
 
   it('shows Support no API Keys, Staff, Roles, Email or Audit tab, and no export, delete or approval', async () => {
     const { calls } = api('support');
     renderAdmin();
-    expect(await tabNames()).toEqual(['Waitlist', 'Beta', 'Invite codes', 'Contacts', 'Analytics']);
+    expect(await tabNames()).toEqual(SUPPORT_TABS);
     const row = (await screen.findByText('ada@example.com')).closest('tr')!;
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
     expect(
       within(row).queryByRole('button', { name: /Approve|Hang Tight|Resend|Delete/ }),
     ).toBeNull();
     // Support reads a person's timeline (people:read).
-    expect(
-      within(row).getByRole('button', { name: 'History of Ada Lovelace' }),
-    ).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'History of Ada Lovelace' })).toBeInTheDocument();
     // Beta Users only: the dashboard's figures need analytics:read, and are not asked for.
     expect(screen.getByText('Beta Users')).toBeInTheDocument();
     expect(screen.queryByText('Waitlist Signups')).toBeNull();
@@ -215,19 +227,33 @@ describe('least privilege in the console (issue 19)', () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
   });
 
-  it('opens the first tab a role can read when the address names one it cannot', async () => {
+  it('opens the first section a role can read when the address names one it cannot', async () => {
     api('support');
     renderAdmin('api-keys');
     expect(
-      await screen.findByRole('tab', { name: 'Waitlist', selected: true }),
+      await screen.findByRole('link', { name: 'Waitlist', current: 'page' }),
     ).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'address' })).toHaveTextContent(
+      /^\/admin\/waitlist$/,
+    );
     expect(screen.queryByRole('heading', { name: 'API keys' })).toBeNull();
+  });
+
+  it('opens the first section a role can read for an old ?tab= link to one it cannot', async () => {
+    api('support');
+    renderApp('/admin?tab=api-keys');
+    expect(
+      await screen.findByRole('link', { name: 'Waitlist', current: 'page' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'address' })).toHaveTextContent(
+      /^\/admin\/waitlist$/,
+    );
   });
 
   it('shows a Viewer no button that changes anything', async () => {
     api('viewer');
     renderAdmin();
-    expect(await tabNames()).toEqual(['Waitlist', 'Beta', 'Invite codes', 'Contacts', 'Analytics']);
+    expect(await tabNames()).toEqual(VIEWER_TABS);
     const row = (await screen.findByText('ada@example.com')).closest('tr')!;
     // Only the referral count, which opens the (read-only) referral chain.
     expect(

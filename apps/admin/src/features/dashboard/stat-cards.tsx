@@ -1,5 +1,5 @@
 import { BETA_CAP } from '@repo/validation';
-import { Card, CardContent, CardHeader, Skeleton } from '@repo/ui';
+import { Card, Skeleton } from '@repo/ui';
 import { useParticipants } from '@/features/beta/use-participants';
 import { formatCount } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
@@ -15,20 +15,18 @@ interface StatCardProps {
 
 function StatCard({ title, value, isLoading, isError, note }: StatCardProps) {
   return (
-    <Card>
-      <CardHeader className="pb-2">
-        <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
-      </CardHeader>
-      <CardContent>
-        {isLoading ? (
-          <Skeleton className="h-8 w-20" />
-        ) : (
-          <p className="text-3xl font-bold tabular-nums" data-testid={`stat-${title}`}>
-            {isError || value === undefined ? '–' : formatCount(value)}
-          </p>
-        )}
-        <p className="mt-1 text-xs text-muted-foreground">{isError ? 'Could not load' : note}</p>
-      </CardContent>
+    <Card className="p-3 sm:p-4">
+      <h2 className="text-xs font-medium text-muted-foreground sm:text-sm">{title}</h2>
+      {isLoading ? (
+        <Skeleton className="mt-1 h-7 w-16" />
+      ) : (
+        <p className="mt-1 text-2xl font-bold tabular-nums" data-testid={`stat-${title}`}>
+          {isError || value === undefined ? '–' : formatCount(value)}
+        </p>
+      )}
+      <p className="mt-0.5 truncate text-xs text-muted-foreground">
+        {isError ? 'Could not load' : note}
+      </p>
     </Card>
   );
 }
@@ -47,7 +45,8 @@ export function StatCards() {
   const period = 'All time';
   if (!canReadBeta && !canReadAnalytics) return null;
   return (
-    <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    // Compact (issue 20): two by two on a phone, one row from the large breakpoint up.
+    <section aria-label="Key figures" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
       {canReadBeta ? (
         <StatCard
           title="Beta Users"

@@ -2,7 +2,7 @@ import type { WaitlistEntry } from '@repo/api-client';
 import { Badge, Button } from '@repo/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatCompany, formatDate } from '@/lib/format';
-import { PersonTimelineButton } from '@/features/people/person-timeline';
+import { PersonHistoryLink } from '@/features/people/person-link';
 import { Can } from '@/lib/permissions';
 
 export type WaitlistAction = { kind: 'approve' | 'update'; entry: WaitlistEntry };
@@ -146,7 +146,7 @@ export function waitlistColumns({
         // Issue 19: each action only for a role that may take it.
         const timeline = (
           <Can permission="people:read">
-            <PersonTimelineButton email={entry.email} name={name} />
+            <PersonHistoryLink email={entry.email} name={name} />
           </Can>
         );
         const deleteButton = (

@@ -4,15 +4,14 @@ import { useState } from 'react';
 import { SectionHeader } from '@/components/section-header';
 import { useParticipants } from '@/features/beta/use-participants';
 import { errorMessage } from '@/lib/notify';
-import { Can, useCan } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { BulkSendDialog } from './bulk-send-dialog';
-import { OutboxTable } from './outbox-table';
-import { SuppressionsTable } from './suppressions-table';
 import { TemplatePreviewDialog } from './template-preview-dialog';
 import { TestEmailDialog } from './test-email-dialog';
 import { useTemplates } from './use-templates';
 
-export function EmailTab() {
+/** The Email section's templates (/admin/email/templates): preview, test and bulk send. */
+export function EmailTemplatesTab() {
   const templates = useTemplates();
   // Issue 19: sending needs email:send; the bulk send picks from the beta's participants.
   const canSend = useCan('email:send');
@@ -91,11 +90,6 @@ export function EmailTab() {
           )}
         </CardContent>
       </Card>
-      <OutboxTable />
-      {/* Reading and changing the suppression list both need email:suppressions. */}
-      <Can permission="email:suppressions">
-        <SuppressionsTable />
-      </Can>
       <TemplatePreviewDialog template={previewing} onClose={() => setPreviewing(null)} />
       <TestEmailDialog open={testing} onOpenChange={setTesting} templates={list} />
       <BulkSendDialog

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
-import { EmailTab } from './email-tab';
+import { EmailTemplatesTab } from './email-templates-tab';
+import { OutboxTable } from './outbox-table';
+import { SuppressionsTable } from './suppressions-table';
 
 const failed: OutboxMessage = {
   id: 'o1',
@@ -84,11 +86,11 @@ function mockEmailApi(extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-describe('email tab', () => {
+describe('email templates and outbox', () => {
   it('previews a template in a sandboxed iframe', async () => {
     mockEmailApi();
     const user = userEvent.setup();
-    renderWithProviders(<EmailTab />);
+    renderWithProviders(<EmailTemplatesTab />);
     await user.click(await screen.findByRole('button', { name: 'Preview Beta invitation' }));
     const frame = within(await screen.findByRole('dialog')).getByTitle('Beta invitation preview');
     await waitFor(() => expect(frame).toHaveAttribute('srcdoc', '<p>Sample</p>'));
@@ -98,7 +100,7 @@ describe('email tab', () => {
   it('lists the outbox and shows why an email failed', async () => {
     mockEmailApi();
     const user = userEvent.setup();
-    renderWithProviders(<EmailTab />);
+    renderWithProviders(<OutboxTable />);
     const row = (await screen.findByText('alan@example.com')).closest('tr')!;
     expect(within(row).getByText('Failed')).toHaveClass('bg-destructive');
     await user.click(within(row).getByRole('button', { name: 'View email to alan@example.com' }));
@@ -112,7 +114,7 @@ describe('delivery and suppressions', () => {
   it('shows a bounced email with Postmark’s description and its events', async () => {
     mockEmailApi();
     const user = userEvent.setup();
-    renderWithProviders(<EmailTab />);
+    renderWithProviders(<OutboxTable />);
     const table = await screen.findByRole('table', { name: 'Outbox emails' });
     const row = (await within(table).findByText('grace@example.com')).closest('tr')!;
     expect(within(row).getByText('Bounced')).toHaveClass('bg-destructive');
@@ -131,7 +133,7 @@ describe('delivery and suppressions', () => {
   it('lists suppressions and removes one after a confirmation', async () => {
     const { calls } = mockEmailApi({ 'DELETE /api/admin/email/suppressions': { status: 204 } });
     const user = userEvent.setup();
-    renderWithProviders(<EmailTab />);
+    renderWithProviders(<SuppressionsTable />);
     const table = await screen.findByRole('table', { name: 'Suppressed addresses' });
     const row = (await within(table).findByText('grace@example.com')).closest('tr')!;
     expect(within(row).getByText('Hard bounce')).toBeInTheDocument();
@@ -163,7 +165,7 @@ describe('delivery and suppressions', () => {
       }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<EmailTab />);
+    renderWithProviders(<SuppressionsTable />);
     const dump = {
       Suppressions: Array.from({ length: 501 }, (_, index) => ({
         EmailAddress: `person${index}@example.com`,
