@@ -2,8 +2,10 @@
  * What each GET path the console reads answers, and the query string it takes:
  * a read names its path (from `apiRoutes`) and gets its type, never writes it.
  * The types come from the API's schemas (types.ts); the paths are those of
- * `apiRoutes` (routes.ts), whose built paths keep their template type.
+ * `apiRoutes` (routes.ts), whose built paths keep their template type, so no
+ * path is written here.
  */
+import type { apiRoutes } from './routes';
 import type {
   AccountSecurity,
   AnalyticsDashboard,
@@ -45,79 +47,74 @@ import type {
   WaitlistPage,
 } from './types';
 
-/** The fixed paths, with what they answer (JSON). */
-interface StaticReads {
-  '/api/user': User;
-  '/api/setup-status': SetupStatus;
-  '/api/invite': InviteDetails;
-  '/api/analytics/dashboard': AnalyticsDashboard;
-  '/api/admin/waitlist': WaitlistPage;
-  '/api/admin/waitlist/sources': SignupSources;
-  '/api/admin/beta/participants': BetaParticipantList;
-  '/api/admin/settings/auto-fill': AutoFillSetting;
-  '/api/admin/settings/two-factor': TwoFactorPolicy;
-  '/api/account/security': AccountSecurity;
-  '/api/admin/invite-codes': InviteCodeList;
-  '/api/admin/contacts': ContactMessagePage;
-  '/api/admin/api-keys': ApiKeyList;
-  '/api/admin/accounts': StaffAccountList;
-  '/api/admin/roles': RoleList;
-  '/api/admin/email/templates': EmailTemplateList;
-  '/api/admin/email/outbox': OutboxMessagePage;
-  '/api/admin/email/suppressions': SuppressionPage;
-  '/api/admin/feedback/insight': SurveyInsight;
-  '/api/admin/feedback/answers': SurveyTextAnswerPage;
-  '/api/admin/audit-log': AuditLogPage;
-  '/api/admin/people/timeline': PersonTimeline;
-  '/api/admin/analytics-opt-out': AnalyticsOptOutPage;
-}
+type Routes = typeof apiRoutes;
+type Admin = Routes['admin'];
+/** The path a route's builder makes: `/api/admin/waitlist/${string}/referrals`. */
+type Built<Builder> = Builder extends (...params: never[]) => infer Path ? Path : never;
 
-/** The fixed paths that take a query string, with its fields. */
-interface StaticQueries {
-  '/api/invite': InviteQuery;
-  '/api/analytics/dashboard': DashboardQuery;
-  '/api/admin/waitlist': WaitlistListQuery;
-  '/api/admin/waitlist/sources': SignupSourcesQuery;
-  '/api/admin/contacts': ContactListQuery;
-  '/api/admin/email/outbox': OutboxListQuery;
-  '/api/admin/email/suppressions': SuppressionListQuery;
-  '/api/admin/feedback/answers': SurveyAnswersQuery;
-  '/api/admin/audit-log': AuditLogQuery;
-  '/api/admin/people/timeline': PersonTimelineQuery;
-}
-
-type ReferralsPath = `/api/admin/waitlist/${string}/referrals`;
-type RedemptionsPath = `/api/admin/invite-codes/${string}/redemptions`;
-type SessionsPath = `/api/admin/accounts/${string}/sessions`;
-type OutboxMessagePath = `/api/admin/email/outbox/${string}`;
-
-/** A path the console reads as JSON (its default query function's kind of read). */
-export type JsonReadPath =
-  keyof StaticReads | ReferralsPath | RedemptionsPath | SessionsPath | OutboxMessagePath;
+/** The paths read as JSON, each with what it answers. */
+type JsonReads =
+  | [Routes['auth']['user'], User]
+  | [Routes['auth']['setupStatus'], SetupStatus]
+  | [Routes['auth']['invite'], InviteDetails]
+  | [Routes['analytics']['dashboard'], AnalyticsDashboard]
+  | [Routes['account']['security'], AccountSecurity]
+  | [Admin['waitlist']['list'], WaitlistPage]
+  | [Admin['waitlist']['sources'], SignupSources]
+  | [Built<Admin['waitlist']['referrals']>, ReferralChain]
+  | [Admin['beta']['participants'], BetaParticipantList]
+  | [Admin['settings']['autoFill'], AutoFillSetting]
+  | [Admin['settings']['twoFactor'], TwoFactorPolicy]
+  | [Admin['inviteCodes']['list'], InviteCodeList]
+  | [Built<Admin['inviteCodes']['redemptions']>, InviteCodeRedemptions]
+  | [Admin['contacts']['list'], ContactMessagePage]
+  | [Admin['apiKeys']['list'], ApiKeyList]
+  | [Admin['accounts']['list'], StaffAccountList]
+  | [Built<Admin['accounts']['sessions']>, StaffSessionList]
+  | [Admin['roles']['list'], RoleList]
+  | [Admin['email']['templates'], EmailTemplateList]
+  | [Admin['email']['outbox'], OutboxMessagePage]
+  | [Built<Admin['email']['outboxMessage']>, OutboxMessageDetail]
+  | [Admin['email']['suppressions'], SuppressionPage]
+  | [Admin['feedback']['insight'], SurveyInsight]
+  | [Admin['feedback']['answers'], SurveyTextAnswerPage]
+  | [Admin['auditLog'], AuditLogPage]
+  | [Admin['personTimeline'], PersonTimeline]
+  | [Admin['analyticsOptOut'], AnalyticsOptOutPage];
 
 /** A path answered with an HTML document, read as text: a template's preview. */
-export type HtmlReadPath = `/api/admin/email/templates/${string}/preview`;
+export type HtmlReadPath = Built<Admin['email']['templatePreview']>;
+
+/** The reads that take a query string, with its fields. */
+type Queries =
+  | [Routes['auth']['invite'], InviteQuery]
+  | [Routes['analytics']['dashboard'], DashboardQuery]
+  | [Admin['waitlist']['list'], WaitlistListQuery]
+  | [Admin['waitlist']['sources'], SignupSourcesQuery]
+  | [Admin['contacts']['list'], ContactListQuery]
+  | [Admin['email']['outbox'], OutboxListQuery]
+  | [Admin['email']['suppressions'], SuppressionListQuery]
+  | [Admin['feedback']['answers'], SurveyAnswersQuery]
+  | [Admin['auditLog'], AuditLogQuery]
+  | [Admin['personTimeline'], PersonTimelineQuery]
+  | [HtmlReadPath, TemplatePreviewQuery];
+
+/** What `Table` pairs with the path `P` (a fixed path, or one a builder made); never if nothing. */
+type Lookup<Table, P> = Table extends [infer Path, infer Value]
+  ? P extends Path
+    ? Value
+    : never
+  : never;
+
+/** A path the console reads as JSON (its default query function's kind of read). */
+export type JsonReadPath = JsonReads[0];
 
 export type ReadPath = JsonReadPath | HtmlReadPath;
 
 /** What a GET of `P` answers: `ReadResponse<'/api/admin/waitlist'>` is `WaitlistPage`. */
-export type ReadResponse<P extends ReadPath> = P extends keyof StaticReads
-  ? StaticReads[P]
-  : P extends ReferralsPath
-    ? ReferralChain
-    : P extends RedemptionsPath
-      ? InviteCodeRedemptions
-      : P extends SessionsPath
-        ? StaffSessionList
-        : P extends OutboxMessagePath
-          ? OutboxMessageDetail
-          : P extends HtmlReadPath
-            ? string
-            : never;
+export type ReadResponse<P extends ReadPath> = P extends HtmlReadPath
+  ? string
+  : Lookup<JsonReads, P>;
 
 /** The query string a GET of `P` takes (`never` where it takes none). */
-export type ReadQuery<P extends ReadPath> = P extends keyof StaticQueries
-  ? StaticQueries[P]
-  : P extends HtmlReadPath
-    ? TemplatePreviewQuery
-    : never;
+export type ReadQuery<P extends ReadPath> = Lookup<Queries, P>;
