@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoTimestamp } from './common';
 import { optionalText } from './fields';
-import { CODE_LENGTH, REFERRAL_CODE_PATTERN } from './referral-codes';
+import { CODE_LENGTH, INVITE_CODE_INVALID_MESSAGE, REFERRAL_CODE_PATTERN } from './referral-codes';
 
 /*
  * Invite codes (issue 11): staff create them in the console; a visitor who
@@ -14,11 +14,7 @@ export const INVITE_CODE_MESSAGES = {
   code: `A code is ${CODE_LENGTH.min} to ${CODE_LENGTH.max} letters or digits`,
   maxRedemptions: `Uses must be a whole number from 1 to ${MAX_INVITE_CODE_REDEMPTIONS.toLocaleString('en-US')}`,
   expiresAt: 'The expiry must be a date and time in the future',
-  /**
-   * Issue 19: the one answer to a code that cannot be used, whether it is unknown,
-   * used up, expired or disabled: the form tells nothing that helps probe codes.
-   */
-  invalid: 'This invite code is not valid. Check it, or leave the field empty.',
+  invalid: INVITE_CODE_INVALID_MESSAGE,
   duplicate: 'An invite code with this text already exists',
 } as const;
 

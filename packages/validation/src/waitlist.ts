@@ -8,7 +8,6 @@ import {
   optionalText,
   requiredText,
 } from './fields';
-import { INVITE_CODE_MESSAGES } from './invite-codes';
 import {
   blankAsAbsent,
   listSearchField,
@@ -17,7 +16,7 @@ import {
   type QueryParams,
   SORT_ORDERS,
 } from './paging';
-import { REFERRAL_CODE_PATTERN } from './referral-codes';
+import { INVITE_CODE_INVALID_MESSAGE, REFERRAL_CODE_PATTERN } from './referral-codes';
 import { isoTimestamp } from './common';
 
 // Spec section 3 (waitlist signup) and section 5 (waitlist rules).
@@ -108,9 +107,9 @@ export const waitlistSignupRequestSchema = waitlistSignupSchema.extend({
   inviteCode: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z
-      .string({ error: INVITE_CODE_MESSAGES.invalid })
+      .string({ error: INVITE_CODE_INVALID_MESSAGE })
       .trim()
-      .regex(REFERRAL_CODE_PATTERN, { error: INVITE_CODE_MESSAGES.invalid })
+      .regex(REFERRAL_CODE_PATTERN, { error: INVITE_CODE_INVALID_MESSAGE })
       .transform((code) => code.toUpperCase())
       .optional(),
   ),
