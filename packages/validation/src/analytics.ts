@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import {
   ANALYTICS_COMMON_DATA_KEYS,
   ANALYTICS_EVENT_TYPES,

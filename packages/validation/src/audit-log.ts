@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { isoTimestamp } from './common';
 import { blankAsAbsent, pageFields, type QueryParams } from './paging';
 

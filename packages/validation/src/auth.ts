@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { emailAddress, LIMITS, maxLengthMessage, minLengthMessage, requiredText } from './fields';
 import { permissionSchema, roleRefSchema } from './roles';
 import { publicUserSchema } from './staff-accounts';

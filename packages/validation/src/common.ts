@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { INVALID_EMAIL_MESSAGE } from './fields';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { EMAIL_MESSAGES } from './bulk-send';
 import { emailAddress, INVALID_EMAIL_MESSAGE } from './fields';
 import type { QueryParams } from './paging';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { HONEYPOT_FIELD } from './honeypot';
 
 /** Text minimums and limits of spec section 9, written once. */

@@ -2,12 +2,11 @@
  * The API's contract, one file per feature: each holds the feature's request
  * and response schemas, enums, messages, limits and types. The API validates and
  * serialises through the schemas; the front ends use the rules and (through
- * @repo/api-client) the types. Modules are side-effect free (package.json), so
- * a bundle keeps only those it uses; honeypot.ts, referral-codes.ts, beta-cap.ts,
- * analytics-tracker.ts and analytics-opt-out.ts need no zod (a page without a
- * form does not download it, issue 13).
+ * @repo/api-client) the types. Only zod-config.ts has a side effect (package.json),
+ * so a bundle keeps only the modules it uses; honeypot.ts, referral-codes.ts,
+ * beta-cap.ts, analytics-tracker.ts and analytics-opt-out.ts need no zod (a page
+ * without a form does not download it, issue 13).
  */
-import './zod-config';
 // Building blocks.
 export * from './fields';
 export * from './honeypot';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { isoTimestamp } from './common';
 import { optionalText } from './fields';
 import { CODE_LENGTH, INVITE_CODE_INVALID_MESSAGE, REFERRAL_CODE_PATTERN } from './referral-codes';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { isoTimestamp } from './common';
 import { emailAddress, INVALID_EMAIL_MESSAGE, LIMITS } from './fields';
 import type { QueryParams } from './paging';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 
 /** A blog post with its text (GET /api/posts/:slug). */
 export const blogPostSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 
 /*
  * Least privilege (issue 19): a role is a set of named permissions, and every admin

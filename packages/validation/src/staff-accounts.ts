@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { isoTimestamp, uuidParam } from './common';
 import { emailAddress, INVALID_EMAIL_MESSAGE } from './fields';
 import { roleRefSchema } from './roles';

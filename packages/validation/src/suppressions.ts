@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { isoTimestamp } from './common';
 import { EMAIL_STREAMS } from './email-outbox';
 import { LIMITS, maxLengthMessage } from './fields';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 
 /*
  * Two-factor sign-in (issue 19): a right password alone opens nothing when the

@@ -5,3 +5,10 @@ import { z } from 'zod';
 // reported as a CSP violation on every page; parse without compiling instead
 // (the forms validate a handful of fields). The server keeps the compiled parsers.
 if ('document' in globalThis) z.config({ jitless: true });
+
+/**
+ * zod, configured: every contract file takes `z` from here, so the setting holds
+ * before any schema is built, and a module without zod (honeypot.ts,
+ * analytics-tracker.ts, ...) does not bring zod into a page's bundle.
+ */
+export { z };
