@@ -139,3 +139,8 @@ export async function purgeExpiredPendingUsers(db: DB): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Holds the account's row until the transaction ends: its factors change one at a time. */
+export async function lockUser(trx: DB, userId: string): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}

@@ -89,3 +89,29 @@ export async function changeContactStatus(
     .executeTakeFirst();
   return current ? { outcome: 'backwards', current: current.status } : { outcome: 'not_found' };
 }
+
+/** Stores a message from the public form; every one starts as 'new' (spec section 4). */
+export function insertContactMessage(
+  db: DB,
+  message: {
+    name: string;
+    email: string;
+    company?: string | null;
+    subject: string;
+    message: string;
+  },
+) {
+  return db
+    .insertInto('contactMessages')
+    .values({ ...message, company: message.company ?? null, status: 'new' })
+    .returning(['id', 'status'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function countContactMessages(db: DB): Promise<number> {
+  const { count } = await db
+    .selectFrom('contactMessages')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

@@ -201,3 +201,12 @@ export async function recordRedemption(
 ): Promise<void> {
   await db.insertInto('inviteCodeRedemptions').values(redemption).execute();
 }
+
+export async function inviteCodeExists(db: DB, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('inviteCodes')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}

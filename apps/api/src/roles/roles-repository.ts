@@ -257,3 +257,10 @@ export async function roleToGive(
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether every id names a role (an empty list does). */
+export async function allRolesExist(db: DB, ids: string[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const found = await db.selectFrom('roles').select('id').where('id', 'in', ids).execute();
+  return found.length === new Set(ids).size;
+}

@@ -142,3 +142,8 @@ export async function accountStatus(db: DB, id: string): Promise<UserStatus | un
   const row = await db.selectFrom('users').select('status').where('id', '=', id).executeTakeFirst();
   return row?.status;
 }
+
+/** An account's id and address, for mail about the account; undefined when it does not exist. */
+export function findAccountEmail(db: DB, id: string) {
+  return db.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
+}

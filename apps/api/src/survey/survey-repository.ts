@@ -1,6 +1,6 @@
 import type { FeedbackResponsePage } from '@repo/api-client';
-import type { DB } from '@repo/db';
-import { sql } from 'kysely';
+import type { BetaFeedbackResponsesTable, DB } from '@repo/db';
+import { type Insertable, sql } from 'kysely';
 import { onePage } from '../paginate';
 
 /** A LIKE pattern for "contains `text`": `%`, `_` and `\\` in it match themselves. */
@@ -40,4 +40,25 @@ export async function listFeedbackResponses(
     responses: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     total: Number(count.count),
   };
+}
+
+/** Stores one survey response; returns its id. */
+export async function insertSurveyResponse(
+  db: DB,
+  response: Omit<Insertable<BetaFeedbackResponsesTable>, 'id' | 'createdAt'>,
+): Promise<string> {
+  const row = await db
+    .insertInto('betaFeedbackResponses')
+    .values(response)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function countSurveyResponses(db: DB): Promise<number> {
+  const { count } = await db
+    .selectFrom('betaFeedbackResponses')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }

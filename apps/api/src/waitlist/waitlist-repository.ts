@@ -289,3 +289,12 @@ export function findEntryByEmailForUpdate(db: DB, email: string) {
     .forUpdate()
     .executeTakeFirst();
 }
+
+export async function waitlistEntryExists(db: DB, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('waitlistEntries')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}

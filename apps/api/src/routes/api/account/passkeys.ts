@@ -6,7 +6,6 @@ import {
   passkeyRegistrationOptionsSchema,
   passkeySummarySchema,
 } from '@repo/validation';
-import type { DB } from '@repo/db';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit, staffActor } from '../../../audit/audit-log';
@@ -15,6 +14,7 @@ import {
   secondFactorMethods,
   secondFactorRequired,
 } from '../../../two-factor/two-factor-repository';
+import { lockUser } from '../../../auth/users-repository';
 import { badRequest, conflict, notFound } from '../../../errors';
 import {
   countPasskeys,
@@ -31,11 +31,6 @@ import {
 } from '../../../passkeys/webauthn';
 import { allowedOrigins, assertAllowedOrigin } from '../../../plugins/app/admin-auth';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
-
-/** Holds the account's row until the transaction ends: its factors change one at a time. */
-async function lockAccount(trx: DB, userId: string): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-}
 
 /*
  * The signed-in staff member's own passkeys (issue 19): add one (a WebAuthn
@@ -99,7 +94,7 @@ export default async function accountPasskeyRoutes(fastify: ApiInstance) {
       if (!credential) throw badRequest(PASSKEY_MESSAGES.notVerified, 'passkey_not_verified');
       const passkey = await db.transaction().execute(async (trx) => {
         // One account's passkeys are added one at a time: the cap holds under a race.
-        await lockAccount(trx, user.id);
+        await lockUser(trx, user.id);
         if ((await countPasskeys(trx, user.id)) >= MAX_PASSKEYS_PER_ACCOUNT) {
           throw conflict(PASSKEY_MESSAGES.tooMany, 'too_many_passkeys');
         }
@@ -135,7 +130,7 @@ export default async function accountPasskeyRoutes(fastify: ApiInstance) {
       await db.transaction().execute(async (trx) => {
         // One change to an account's factors at a time: two removals cannot both take
         // what the policy says it must keep.
-        await lockAccount(trx, user.id);
+        await lockUser(trx, user.id);
         const removed = await deletePasskey(trx, user.id, request.params.id);
         if (!removed) throw notFound(PASSKEY_MESSAGES.notFound);
         const left = (await secondFactorMethods(trx, user.id)).filter(

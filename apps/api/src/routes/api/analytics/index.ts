@@ -2,10 +2,10 @@ import {
   analyticsAcceptedSchema,
   analyticsBatchSchema,
   sortAnalyticsEvents,
-  storedEventData,
   toFieldIssues,
 } from '@repo/validation';
 import { isbot } from 'isbot';
+import { storeAnalyticsEvents } from '../../../analytics/events-repository';
 import { badRequest } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import {
@@ -66,19 +66,7 @@ export default async function analyticsRoutes(fastify: ApiInstance) {
       // Crawlers and headless browsers would skew the dashboards: they are told the
       // batch was taken (so they do not retry) and nothing is stored.
       if (!isbot(request.headers['user-agent'])) {
-        await db
-          .insertInto('analyticsEvents')
-          .values(
-            valid.map((event) => ({
-              type: event.type,
-              path: event.path,
-              sessionId: event.data.sessionId,
-              occurredAt: event.timestamp,
-              // form_submit keeps field names and filled flags, never values (issue 8).
-              data: JSON.stringify(storedEventData(event)),
-            })),
-          )
-          .execute();
+        await storeAnalyticsEvents(db, valid);
       }
       return reply.status(202).send({ accepted: valid.length, rejected });
     },

@@ -4,6 +4,7 @@ import {
   isHoneypotFilled,
 } from '@repo/validation';
 import { randomUUID } from 'node:crypto';
+import { insertContactMessage } from '../../../contacts/contacts-repository';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 
@@ -28,11 +29,7 @@ export default async function contactRoutes(fastify: ApiInstance) {
         return reply.status(201).send({ id: randomUUID(), status: 'new', message: SENT_MESSAGE });
       }
       // Every public message starts as 'new' (spec section 4), whatever was posted.
-      const row = await db
-        .insertInto('contactMessages')
-        .values({ ...message, company: message.company ?? null, status: 'new' })
-        .returning(['id', 'status'])
-        .executeTakeFirstOrThrow();
+      const row = await insertContactMessage(db, message);
       return reply.status(201).send({ ...row, message: SENT_MESSAGE });
     },
   );

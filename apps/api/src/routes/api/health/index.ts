@@ -1,5 +1,5 @@
 import { healthResponseSchema } from '@repo/validation';
-import { sql } from 'kysely';
+import { databaseAnswers } from '../../../health/database-health';
 import type { ApiInstance } from '../../../route-schemas';
 
 const DATABASE_TIMEOUT_MS = 2000;
@@ -12,11 +12,7 @@ export default async function healthRoutes(fastify: ApiInstance) {
       schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } },
     },
     async (_request, reply) => {
-      const ping = sql`select 1`.execute(fastify.db).then(() => true);
-      const timeout = new Promise<false>((resolve) =>
-        setTimeout(resolve, DATABASE_TIMEOUT_MS, false).unref(),
-      );
-      const up = await Promise.race([ping, timeout]).catch(() => false);
+      const up = await databaseAnswers(fastify.db, DATABASE_TIMEOUT_MS);
       reply.header('cache-control', 'no-store');
       return reply
         .status(up ? 200 : 503)

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 import { completeSurveyProgress } from '../../../survey/survey-progress-repository';
+import { insertSurveyResponse } from '../../../survey/survey-repository';
 import surveyProgressRoutes from './progress';
 
 const THANKS_MESSAGE = 'Thank you for your feedback!';
@@ -29,22 +30,18 @@ export default async function surveyRoutes(fastify: ApiInstance) {
         request.log.info('survey response dropped: honeypot filled');
         return reply.status(201).send({ id: randomUUID(), message: THANKS_MESSAGE });
       }
-      const row = await db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('betaFeedbackResponses')
-          .values({
-            ...feedback,
-            generalFeedback: feedback.generalFeedback ?? null,
-            improvementSuggestions: feedback.improvementSuggestions ?? null,
-            additionalComments: feedback.additionalComments ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+      const id = await db.transaction().execute(async (trx) => {
+        const inserted = await insertSurveyResponse(trx, {
+          ...feedback,
+          generalFeedback: feedback.generalFeedback ?? null,
+          improvementSuggestions: feedback.improvementSuggestions ?? null,
+          additionalComments: feedback.additionalComments ?? null,
+        });
         // Issue 12: the survey saved step by step is complete now.
-        if (progressKey) await completeSurveyProgress(trx, progressKey, inserted.id);
+        if (progressKey) await completeSurveyProgress(trx, progressKey, inserted);
         return inserted;
       });
-      return reply.status(201).send({ id: row.id, message: THANKS_MESSAGE });
+      return reply.status(201).send({ id, message: THANKS_MESSAGE });
     },
   );
 

@@ -15,6 +15,7 @@ import {
   type ContactMessageRecord,
   listContactMessages,
   streamContactMessages,
+  countContactMessages,
 } from '../../../../contacts/contacts-repository';
 import { eraseContactMessage } from '../../../../erasure/erasure-repository';
 
@@ -54,14 +55,11 @@ export default async function contactRoutes(fastify: ApiInstance) {
         { header: 'Received at', value: (row) => row.createdAt },
       ];
       // Recorded before any row leaves: an export that cannot be logged does not happen.
-      const { count } = await db
-        .selectFrom('contactMessages')
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
+      const count = await countContactMessages(db);
       await recordAudit(db, auditActorOf(request), {
         action: 'export.csv',
         targetType: 'contacts',
-        details: { export: 'contacts', rows: Number(count) },
+        details: { export: 'contacts', rows: count },
       });
       return sendCsv(reply, {
         filename: 'contacts-export.csv',

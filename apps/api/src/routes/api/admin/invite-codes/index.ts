@@ -15,6 +15,7 @@ import {
   listInviteCodes,
   listRedemptions,
   setInviteCodeDisabled,
+  inviteCodeExists,
 } from '../../../../invite-codes/invite-codes-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
@@ -100,12 +101,7 @@ export default async function inviteCodeRoutes(fastify: ApiInstance) {
     },
     async (request) => {
       const { id } = request.params;
-      const exists = await db
-        .selectFrom('inviteCodes')
-        .select('id')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!exists) throw notFound('Invite code not found');
+      if (!(await inviteCodeExists(db, id))) throw notFound('Invite code not found');
       return { items: await listRedemptions(db, id) };
     },
   );

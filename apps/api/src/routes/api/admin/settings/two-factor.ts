@@ -1,8 +1,12 @@
 import { TWO_FACTOR_MESSAGES, twoFactorPolicySchema } from '@repo/validation';
 import type { FastifyRequest } from 'fastify';
 import { actorUserIdOf, auditActorOf, recordAudit } from '../../../../audit/audit-log';
-import { readTwoFactorPolicy, writeTwoFactorPolicy } from '../../../../two-factor/two-factor-repository';
+import {
+  readTwoFactorPolicy,
+  writeTwoFactorPolicy,
+} from '../../../../two-factor/two-factor-repository';
 import { AppError, badRequest, isUuid } from '../../../../errors';
+import { allRolesExist } from '../../../../roles/roles-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
 /** Staff settings are changed from a signed-in session, not with a key. Told before the body is read. */
@@ -50,14 +54,7 @@ export default async function twoFactorSettingsRoutes(fastify: ApiInstance) {
       const policy = { requiredForAll: request.body.requiredForAll, requiredRoleIds };
       const actor = auditActorOf(request);
       await db.transaction().execute(async (trx) => {
-        if (requiredRoleIds.length > 0) {
-          const found = await trx
-            .selectFrom('roles')
-            .select('id')
-            .where('id', 'in', requiredRoleIds)
-            .execute();
-          if (found.length !== requiredRoleIds.length) throw unknown();
-        }
+        if (!(await allRolesExist(trx, requiredRoleIds))) throw unknown();
         await writeTwoFactorPolicy(trx, policy, actorUserIdOf(actor));
         await recordAudit(trx, actor, {
           action: 'settings.two_factor',

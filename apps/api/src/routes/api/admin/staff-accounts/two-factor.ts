@@ -9,7 +9,10 @@ import type { FastifyRequest } from 'fastify';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { removeSecondFactors } from '../../../../two-factor/two-factor-repository';
 import { AppError, conflict, notFound } from '../../../../errors';
-import { endAllSessions } from '../../../../staff-accounts/staff-accounts-repository';
+import {
+  endAllSessions,
+  findAccountEmail,
+} from '../../../../staff-accounts/staff-accounts-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
 const ACCOUNT_NOT_FOUND = 'Account not found';
@@ -45,11 +48,7 @@ export default async function accountTwoFactorRoutes(fastify: ApiInstance) {
       if (request.admin?.kind === 'session' && request.admin.user.id === id) {
         throw conflict(TWO_FACTOR_MESSAGES.resetOwnAccount, 'cannot_reset_own_two_factor');
       }
-      const account = await db
-        .selectFrom('users')
-        .select(['id', 'email'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const account = await findAccountEmail(db, id);
       if (!account) throw notFound(ACCOUNT_NOT_FOUND);
       const signInUrl = `${config.ADMIN_URL.replace(/\/+$/, '')}/auth`;
       const rendered = renderTwoFactorResetEmail({ signInUrl, siteUrl: config.PUBLIC_SITE_URL });

@@ -14,6 +14,7 @@ import {
   listSurveyTextAnswers,
   streamFeedbackResponses,
 } from '../../../../survey/survey-insight-repository';
+import { countSurveyResponses } from '../../../../survey/survey-repository';
 
 type ResponseRow = Selectable<BetaFeedbackResponsesTable>;
 
@@ -69,14 +70,11 @@ export default async function surveyInsightRoutes(fastify: ApiInstance) {
     },
     async (request, reply) => {
       // Recorded before any row leaves: an export that cannot be logged does not happen.
-      const { count } = await db
-        .selectFrom('betaFeedbackResponses')
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
+      const count = await countSurveyResponses(db);
       await recordAudit(db, auditActorOf(request), {
         action: 'export.csv',
         targetType: 'feedback',
-        details: { export: 'feedback', rows: Number(count) },
+        details: { export: 'feedback', rows: count },
       });
       return sendCsv(reply, {
         filename: 'survey-responses-export.csv',

@@ -20,6 +20,7 @@ import {
   countAllEntries,
   listWaitlistEntries,
   streamWaitlistEntries,
+  waitlistEntryExists,
 } from '../../../../waitlist/waitlist-repository';
 import {
   waitlistExportColumns,
@@ -86,12 +87,7 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
       const messageId = await db.transaction().execute(async (trx) => {
         const renewed = await renewConfirmationToken(trx, { id }, { force: true });
         if (!renewed) {
-          const exists = await trx
-            .selectFrom('waitlistEntries')
-            .select('id')
-            .where('id', '=', id)
-            .executeTakeFirst();
-          if (!exists) throw notFound('Waitlist entry not found');
+          if (!(await waitlistEntryExists(trx, id))) throw notFound('Waitlist entry not found');
           throw conflict(ALREADY_CONFIRMED_MESSAGE, 'already_confirmed');
         }
         const [queued] = await mailer.queue(trx, [

@@ -1,22 +1,6 @@
 import { signupSourcesQuerySchema, signupSourcesSchema } from '@repo/validation';
-import { sql } from 'kysely';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
-
-/**
- * A signup's source: its utm_source, else the external referrer's host, else
- * 'direct'. Computed in SQL so that grouping stays in the database.
- */
-const SOURCE = sql<string>`coalesce(
-  nullif(lower(utm_source), ''),
-  nullif(lower(substring(referrer from '^[a-z][a-z0-9+.-]*://(?:www\\.)?([^/:?#]+)')), ''),
-  'direct'
-)`;
-
-export interface SignupSources {
-  /** Monday of each ISO week, oldest first. */
-  weeks: string[];
-  sources: { source: string; counts: number[]; total: number }[];
-}
+import { signupSourcesByWeek } from '../../../../waitlist/signup-sources-repository';
 
 export default async function signupSourceRoutes(fastify: ApiInstance) {
   const { db } = fastify;
@@ -31,41 +15,6 @@ export default async function signupSourceRoutes(fastify: ApiInstance) {
         response: { 200: signupSourcesSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request): Promise<SignupSources> => {
-      const { weeks } = request.query;
-      const { rows } = await sql<{ week: string; source: string; count: number }>`
-      select to_char(date_trunc('week', created_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
-             ${SOURCE} as source,
-             count(*)::int as count
-      from waitlist_entries
-      where created_at >= date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'
-                          - make_interval(weeks => ${weeks - 1})
-      group by 1, 2
-    `.execute(db);
-      const { rows: starts } = await sql<{ week: string }>`
-      select to_char(generate_series(
-        date_trunc('week', now() at time zone 'UTC') - make_interval(weeks => ${weeks - 1}),
-        date_trunc('week', now() at time zone 'UTC'),
-        interval '1 week'
-      ), 'YYYY-MM-DD') as week
-    `.execute(db);
-      const weekList = starts.map((row) => row.week);
-      const index = new Map(weekList.map((week, position) => [week, position]));
-      const bySource = new Map<string, number[]>();
-      for (const row of rows) {
-        const counts = bySource.get(row.source) ?? weekList.map(() => 0);
-        const position = index.get(row.week);
-        if (position !== undefined) counts[position] = (counts[position] ?? 0) + Number(row.count);
-        bySource.set(row.source, counts);
-      }
-      const sources = [...bySource.entries()]
-        .map(([source, counts]) => ({
-          source,
-          counts,
-          total: counts.reduce((sum, count) => sum + count, 0),
-        }))
-        .sort((a, b) => b.total - a.total || a.source.localeCompare(b.source));
-      return { weeks: weekList, sources };
-    },
+    async (request) => signupSourcesByWeek(db, request.query.weeks),
   );
 }
