@@ -105,6 +105,14 @@ export const auditLogPageSchema = z.object({
       details: z.record(z.string(), z.unknown()),
       ip: z.string().nullable(),
       createdAt: isoTimestamp,
+      /**
+       * Looked up when the log is read, never stored in it (issue 20): the
+       * actor's name now (a staff account's, an API key's; null for the system
+       * and the public), and the name of the record acted on (null when it has
+       * none, or is gone: an erased person). The API always answers both.
+       */
+      actorName: z.string().nullable().optional(),
+      subjectName: z.string().nullable().optional(),
     }),
   ),
   total: z.number(),

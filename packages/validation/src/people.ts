@@ -1,4 +1,5 @@
 import { z } from './zod-config';
+import { AUDIT_ACTOR_KINDS } from './audit-log';
 import { isoTimestamp } from './common';
 import { emailAddress, INVALID_EMAIL_MESSAGE, LIMITS } from './fields';
 import type { QueryParams } from './paging';
@@ -27,6 +28,10 @@ export const personTimelineSchema = z.object({
       at: isoTimestamp,
       kind: z.enum([
         'signup',
+        /** The address confirmed (double opt-in, issue 11). */
+        'confirmation',
+        /** A referral credited: a friend through this person's link confirmed. */
+        'referral',
         'invitation',
         'participant',
         'contact',
@@ -39,6 +44,17 @@ export const personTimelineSchema = z.object({
       title: z.string(),
       detail: z.string().nullable(),
       ref: z.object({ type: z.string(), id: z.string() }).nullable(),
+      /** A staff action (kind 'admin'): what the console words as the audit log's sentence. */
+      audit: z
+        .object({
+          action: z.string(),
+          actor: z.object({ kind: z.enum(AUDIT_ACTOR_KINDS), label: z.string() }),
+          /** Looked up when read, as in the audit log: the actor's name now, the record's name now. */
+          actorName: z.string().nullable(),
+          subjectName: z.string().nullable(),
+          details: z.record(z.string(), z.unknown()),
+        })
+        .optional(),
     }),
   ),
 });

@@ -1,8 +1,12 @@
 import type { DB } from '@repo/db';
+import type { AuditActorKind } from '@repo/validation';
 import { sql } from 'kysely';
+import { namesOf } from '../audit/audit-names';
 
 type TimelineKind =
   | 'signup'
+  | 'confirmation'
+  | 'referral'
   | 'invitation'
   | 'participant'
   | 'contact'
@@ -19,6 +23,14 @@ interface TimelineEvent {
   detail: string | null;
   /** The record it comes from, for links in the console. */
   ref: { type: string; id: string } | null;
+  /** A staff action: what the console words as the audit log's sentence (the actor's name looked up now). */
+  audit?: {
+    action: string;
+    actor: { kind: AuditActorKind; label: string };
+    actorName: string | null;
+    subjectName: string | null;
+    details: Record<string, unknown>;
+  };
 }
 
 export interface PersonTimeline {
@@ -32,11 +44,44 @@ const sameEmail = (column: string, email: string) =>
 
 const iso = (date: Date) => date.toISOString();
 
+const fullName = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`.trim();
+
 /**
- * One person across the product, newest first: signup, invitation and
- * participation, contact messages, survey responses, every email and what
- * Postmark said of it, suppressions, and what staff did to any of these (from
- * the audit log). Keyed by address, the one thing all of them share.
+ * Whom this person's entries referred, and who referred them: each credited
+ * referral shows on the referrer's timeline when the friend confirmed (the
+ * credit is given in the confirmation's transaction, so that is its time).
+ */
+async function referralsAround(db: DB, entries: { id: string; referredById: string | null }[]) {
+  const ids = entries.map((entry) => entry.id);
+  const referrerIds = entries.flatMap((entry) => (entry.referredById ? [entry.referredById] : []));
+  const [credited, referrers] = await Promise.all([
+    ids.length > 0
+      ? db
+          .selectFrom('waitlistEntries')
+          .select(['id', 'firstName', 'lastName', 'confirmedAt', 'referredById'])
+          .where('referredById', 'in', ids)
+          .where('referralCredited', '=', true)
+          .where('confirmedAt', 'is not', null)
+          .execute()
+      : [],
+    referrerIds.length > 0
+      ? db
+          .selectFrom('waitlistEntries')
+          .select(['id', 'firstName', 'lastName'])
+          .where('id', 'in', referrerIds)
+          .execute()
+      : [],
+  ]);
+  return { credited, referrerNames: new Map(referrers.map((row) => [row.id, fullName(row)])) };
+}
+
+/**
+ * One person across the product, newest first: signup, confirmation of the
+ * address, each referral credited, invitation and participation, contact
+ * messages, survey responses, every email and what Postmark said of it,
+ * suppressions, and what staff did to any of these (from the audit log).
+ * Keyed by address, the one thing all of them share.
  */
 export async function personTimeline(db: DB, email: string): Promise<PersonTimeline> {
   const address = email.trim().toLowerCase();
@@ -55,6 +100,9 @@ export async function personTimeline(db: DB, email: string): Promise<PersonTimel
         'utmSource',
         'utmMedium',
         'utmCampaign',
+        'confirmedAt',
+        'referredById',
+        'referralCredited',
       ])
       .where(sameEmail('email', address))
       .execute(),
@@ -84,6 +132,7 @@ export async function personTimeline(db: DB, email: string): Promise<PersonTimel
       .where('email', '=', address)
       .execute(),
   ]);
+  const referrals = await referralsAround(db, entries);
   const deliveries =
     emails.length > 0
       ? await db
@@ -107,10 +156,20 @@ export async function personTimeline(db: DB, email: string): Promise<PersonTimel
     targetIds.length > 0
       ? await db
           .selectFrom('auditLog')
-          .select(['action', 'actorLabel', 'targetType', 'targetId', 'createdAt'])
+          .select([
+            'action',
+            'actorLabel',
+            'actorKind',
+            'actorId',
+            'targetType',
+            'targetId',
+            'details',
+            'createdAt',
+          ])
           .where('targetId', 'in', targetIds)
           .execute()
       : [];
+  const auditNames = await namesOf(db, audit);
 
   const events: TimelineEvent[] = [];
   for (const entry of entries) {
@@ -130,6 +189,27 @@ export async function personTimeline(db: DB, email: string): Promise<PersonTimel
           .filter(Boolean)
           .join(' · ') || null,
       ref: { type: 'waitlist_entry', id: entry.id },
+    });
+    if (entry.confirmedAt) {
+      const referrer = entry.referralCredited && entry.referredById;
+      const referrerName = referrer ? referrals.referrerNames.get(referrer) : undefined;
+      events.push({
+        at: iso(entry.confirmedAt),
+        kind: 'confirmation',
+        title: 'Confirmed the address',
+        detail: referrerName ? `Counted as a referral for ${referrerName}` : null,
+        ref: { type: 'waitlist_entry', id: entry.id },
+      });
+    }
+  }
+  for (const friend of referrals.credited) {
+    if (!friend.confirmedAt) continue;
+    events.push({
+      at: iso(friend.confirmedAt),
+      kind: 'referral',
+      title: `Referral credited: ${fullName(friend)} confirmed their address`,
+      detail: null,
+      ref: { type: 'waitlist_entry', id: friend.id },
     });
   }
   for (const participant of participants) {
@@ -196,17 +276,25 @@ export async function personTimeline(db: DB, email: string): Promise<PersonTimel
       ref: null,
     });
   }
-  for (const action of audit) {
+  audit.forEach((action, index) => {
+    const { actorName = null, subjectName = null } = auditNames[index] ?? {};
     events.push({
       at: iso(action.createdAt),
       kind: 'admin',
-      title: `${action.actorLabel}: ${action.action}`,
+      title: `${actorName ?? action.actorLabel}: ${action.action}`,
       detail: null,
       ref: action.targetId ? { type: action.targetType ?? 'record', id: action.targetId } : null,
+      audit: {
+        action: action.action,
+        actor: { kind: action.actorKind, label: action.actorLabel },
+        actorName,
+        subjectName,
+        details: action.details,
+      },
     });
-  }
+  });
   events.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   const named = participants[0] ?? entries[0] ?? surveys[0];
-  const name = named ? `${named.firstName} ${named.lastName}`.trim() : (contacts[0]?.name ?? null);
+  const name = named ? fullName(named) : (contacts[0]?.name ?? null);
   return { email: address, name, events };
 }

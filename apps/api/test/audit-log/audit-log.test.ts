@@ -245,6 +245,9 @@ describe('GET /api/admin/audit-log', () => {
         'details',
         'ip',
         'createdAt',
+        // Looked up when read (issue 20), never stored.
+        'actorName',
+        'subjectName',
       ].sort(),
     );
     expect(page.entries[0]!.createdAt >= page.entries[1]!.createdAt).toBe(true);

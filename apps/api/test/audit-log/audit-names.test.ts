@@ -50,6 +50,17 @@ describe('the audit log names, looked up when it is read', () => {
     });
   });
 
+  it('answers the names over HTTP, beside the ids', async () => {
+    const response = await inject('GET', '/api/admin/audit-log?action=waitlist.approve');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().entries[0]).toMatchObject({
+      actor: { kind: 'staff', id: ada.userId, label: 'ada-names' },
+      actorName: 'Ada Lovelace',
+      targetId: entryId,
+      subjectName: 'Grace Hopper',
+    });
+  });
+
   it('stores no name: the row holds ids only', async () => {
     const rows = await db().selectFrom('auditLog').selectAll().execute();
     const text = JSON.stringify(rows);
