@@ -96,4 +96,46 @@ describe('person timeline', () => {
     ]);
     expect(within(page).getByText('Everything about ada@example.com, newest first.')).toBeVisible();
   });
+
+  it("words a staff action as the audit log's sentence, with the names looked up now", async () => {
+    const approval = {
+      kind: 'admin',
+      title: 'ada: waitlist.approve',
+      detail: null,
+      ref: { type: 'waitlist_entry', id: 'w1' },
+    };
+    mockApi({
+      'GET /api/admin/people/timeline': {
+        body: {
+          email: 'grace@example.com',
+          name: 'Grace Hopper',
+          events: [
+            {
+              ...approval,
+              at: '2025-06-03T10:00:00.000Z',
+              audit: {
+                action: 'waitlist.approve',
+                actor: { kind: 'staff', label: 'ada' },
+                actorName: 'Ada Lovelace',
+                subjectName: 'Grace Hopper',
+                details: {},
+              },
+            },
+            // An answer without the parts keeps the API's title.
+            { ...approval, at: '2025-06-02T10:00:00.000Z' },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<PersonTimeline email="grace@example.com" />);
+    const list = await screen.findByRole('list', { name: 'Timeline' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^StaffAda Lovelace approved Grace Hopper for the beta/),
+      expect.stringMatching(/^Staffada: waitlist.approve/),
+    ]);
+  });
 });

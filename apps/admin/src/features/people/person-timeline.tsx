@@ -1,3 +1,4 @@
+import type { TimelineEvent } from '@repo/api-client';
 import {
   Badge,
   Button,
@@ -9,6 +10,7 @@ import {
   Skeleton,
 } from '@repo/ui';
 import { useState } from 'react';
+import { auditSentenceText } from '@/features/audit/audit-sentence';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
@@ -59,6 +61,13 @@ function usePersonTimeline(email: string | null) {
   );
 }
 
+/** A staff action reads as the audit log's sentence, with the names looked up now. */
+function titleOf(event: TimelineEvent): string {
+  return event.audit
+    ? auditSentenceText({ ...event.audit, targetType: event.ref?.type ?? null })
+    : event.title;
+}
+
 /** The events, newest first, or what stands in for them (loading, error, none). */
 function TimelineEvents({ timeline }: { timeline: ReturnType<typeof usePersonTimeline> }) {
   const data = timeline.data;
@@ -94,7 +103,7 @@ function TimelineEvents({ timeline }: { timeline: ReturnType<typeof usePersonTim
             </Badge>
           </span>
           <span className="grid gap-0.5">
-            <span className="font-medium break-words">{event.title}</span>
+            <span className="font-medium break-words">{titleOf(event)}</span>
             {event.detail ? (
               <span className="break-words text-muted-foreground">{event.detail}</span>
             ) : null}
