@@ -1,12 +1,12 @@
 import type { DB } from '@repo/db';
 import { BETA_CAP } from '@repo/validation';
-import { recordAudit, systemActor } from '../audit/audit-log';
+import { systemActor } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import { readAutoFill } from '../settings/app-settings-repository';
-import { nextInQueue } from '../waitlist/queue';
-import { invitationExpiry, inviteToBeta, prepareInvitation } from './invitations';
-import { countSeatsHeld, participantExistsFor } from './participants-repository';
+import { nextInQueue } from '../waitlist/waitlist-repository';
+import { checkSeat, invitationExpiry, inviteToBeta, prepareInvitation } from './invitations';
+import { countSeatsHeld } from './participants-repository';
 
 /** Who the audit log names for seats filled by the switch. */
 const AUTO_FILL_ACTOR = systemActor('auto-fill');
@@ -57,18 +57,15 @@ export async function fillFreeSeats(trx: DB, { mailer, config }: SeatServices): 
     );
     for (const entry of fresh) {
       if (invited >= free) break;
-      if (lapsed.has(entry.id) || (await participantExistsFor(trx, entry))) {
+      if (lapsed.has(entry.id) || (await checkSeat(trx, entry)) === 'held') {
         passedOver.add(entry.id);
         continue;
       }
       // Rendered under the lock: a few milliseconds per seat, and only when seats free up.
       const invitation = await prepareInvitation(mailer, config, entry, invitationExpiry(config));
-      const { participant, messageId } = await inviteToBeta(trx, mailer, entry, invitation);
-      await recordAudit(trx, AUTO_FILL_ACTOR, {
+      await inviteToBeta(trx, mailer, entry, invitation, {
+        actor: AUTO_FILL_ACTOR,
         action: 'waitlist.auto_invite',
-        targetType: 'waitlist_entry',
-        targetId: entry.id,
-        details: { participantId: participant.id, messageId },
       });
       invited += 1;
     }

@@ -2,6 +2,7 @@ import type { BetaParticipant } from '@repo/api-client';
 import type { DB } from '@repo/db';
 import { findEmailTemplate } from '@repo/email-templates';
 import { BETA_CAP } from '@repo/validation';
+import { type AuditActor, recordAudit } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import type { RenderedEmail } from '../email-outbox/outbox-repository';
@@ -10,6 +11,7 @@ import { invitationAcceptUrl, newInvitationToken } from './invitation-token';
 import {
   countSeatsHeld,
   insertInvitedParticipant,
+  lockBetaCap,
   participantExistsFor,
 } from './participants-repository';
 
@@ -84,24 +86,62 @@ export function prepareInvitationWithoutLink(mailer: Mailer, invitee: Invitee) {
   });
 }
 
+/** Where an entry stands for a seat: already holding (or having held) one, a seat free, or none. */
+export type SeatCheck = 'held' | 'free' | 'full';
+
+/**
+ * The seat rules, checked in this one place: an entry holds at most one seat, and
+ * no more than BETA_CAP seats are held. The caller holds the cap lock
+ * (`lockBetaCap`), so the answer stands until its transaction ends.
+ */
+export async function checkSeat(trx: DB, entry: { id: string; email: string }): Promise<SeatCheck> {
+  if (await participantExistsFor(trx, entry)) return 'held';
+  return (await countSeatsHeld(trx)) < BETA_CAP ? 'free' : 'full';
+}
+
+/** How an invitation came about, for the audit log. */
+export interface InvitationAudit {
+  actor: AuditActor;
+  action: 'waitlist.approve' | 'waitlist.auto_invite';
+  details?: Record<string, unknown>;
+}
+
 /**
  * Invites a waitlist entry into the beta (spec section 4, issue 11): the
- * participant is added as invited, holding a seat, and its invitation is queued
- * in the same transaction. The caller holds the cap lock (`lockBetaCap`), so the
- * seat count cannot change between the check and the insert. Approvals and
- * auto-fill both come through here.
+ * participant is added as invited, holding a seat, its invitation is queued and
+ * the approval recorded, in the same transaction. The caller holds the cap lock
+ * and found a seat free (`checkSeat`). Approvals, invite codes and auto-fill all
+ * come through here, so the approval is recorded here, once.
  */
 export async function inviteToBeta(
   trx: DB,
   mailer: Mailer,
   entry: { id: string; email: string; firstName: string; lastName: string },
   invitation: PreparedInvitation,
+  audit: InvitationAudit,
 ): Promise<{ participant: BetaParticipant; messageId: string | undefined }> {
-  if (await participantExistsFor(trx, entry)) {
-    throw conflict(ALREADY_APPROVED_MESSAGE, 'already_approved');
-  }
-  if ((await countSeatsHeld(trx)) >= BETA_CAP) throw conflict(BETA_FULL_MESSAGE, 'beta_full');
   const participant = await insertInvitedParticipant(trx, entry, invitation);
   const [messageId] = await mailer.queue(trx, [invitation.mail]);
+  await recordAudit(trx, audit.actor, {
+    action: audit.action,
+    targetType: 'waitlist_entry',
+    targetId: entry.id,
+    details: { participantId: participant.id, messageId, ...audit.details },
+  });
   return { participant, messageId };
+}
+
+/** Staff approve an entry (spec section 4): a seat if one is free, else a 409 saying why. */
+export async function approveForBeta(
+  trx: DB,
+  mailer: Mailer,
+  entry: { id: string; email: string; firstName: string; lastName: string },
+  invitation: PreparedInvitation,
+  actor: AuditActor,
+): Promise<{ participant: BetaParticipant; messageId: string | undefined }> {
+  await lockBetaCap(trx);
+  const seat = await checkSeat(trx, entry);
+  if (seat === 'held') throw conflict(ALREADY_APPROVED_MESSAGE, 'already_approved');
+  if (seat === 'full') throw conflict(BETA_FULL_MESSAGE, 'beta_full');
+  return inviteToBeta(trx, mailer, entry, invitation, { actor, action: 'waitlist.approve' });
 }

@@ -1,7 +1,6 @@
 import type { BetaParticipant, ExpiringInvitation } from '@repo/api-client';
 import type { BetaParticipantRow, Database, DB } from '@repo/db';
 import { type ExpressionBuilder, sql } from 'kysely';
-import { creditReferral } from '../waitlist/referrals';
 
 const columns = [
   'id',
@@ -209,12 +208,11 @@ export async function replaceInvitationToken(
 /**
  * Accepts the invitation whose token hashes to `tokenHash`, if it still holds its
  * seat: the participant becomes active and the token is cleared (single use).
- * The entry's address counts as confirmed: the invitation reached it.
  */
 export async function acceptInvitationByTokenHash(
   db: DB,
   tokenHash: string,
-): Promise<BetaParticipant | undefined> {
+): Promise<{ participant: BetaParticipant; waitlistEntryId: string | null } | undefined> {
   const row = await db
     .updateTable('betaParticipants')
     .set({
@@ -228,18 +226,7 @@ export async function acceptInvitationByTokenHash(
     .returning(columns)
     .executeTakeFirst();
   if (!row) return undefined;
-  if (row.waitlistEntryId) {
-    const confirmed = await db
-      .updateTable('waitlistEntries')
-      .set({ confirmedAt: statementNow, confirmationTokenHash: null })
-      .where('id', '=', row.waitlistEntryId)
-      .where('confirmedAt', 'is', null)
-      .returning(['id', 'email', 'referredById'])
-      .executeTakeFirst();
-    // Confirmed by the invitation: its referrer is credited as a confirmation would.
-    if (confirmed) await creditReferral(db, confirmed);
-  }
-  return toBetaParticipant(row);
+  return { participant: toBetaParticipant(row), waitlistEntryId: row.waitlistEntryId };
 }
 
 /** Which lapsed invitations to remove: every one lapsed by `now`, or the one of a link. */

@@ -1,15 +1,17 @@
 import type { DB } from '@repo/db';
-import { BETA_CAP, INVITE_CODE_MESSAGES } from '@repo/validation';
-import { publicActor, recordAudit } from '../audit/audit-log';
+import { INVITE_CODE_MESSAGES } from '@repo/validation';
+import { publicActor } from '../audit/audit-log';
 import type { SeatServices } from '../beta/auto-fill';
 import {
+  checkSeat,
   invitationExpiry,
   inviteToBeta,
   type PreparedInvitation,
   prepareInvitation,
 } from '../beta/invitations';
-import { countSeatsHeld, lockBetaCap, participantExistsFor } from '../beta/participants-repository';
+import { lockBetaCap, participantExistsFor } from '../beta/participants-repository';
 import { AppError } from '../errors';
+import { moveToFrontOfQueue, setPendingInviteCode } from '../waitlist/waitlist-repository';
 import {
   claimInviteCode,
   findUsableInviteCodeId,
@@ -53,8 +55,8 @@ interface ConfirmedInvitee {
  * Redeems a code for an entry whose address is confirmed (issue 11, issue 19):
  * the person is invited at once when a seat is free (under the cap lock,
  * through the approval's own path), else put at the front of the queue; the
- * code's use is taken here. The invitation is rendered only when it may be
- * needed, before the cap lock is taken. Returns `refused` when the code can no
+ * code's use is taken here. The invitation is rendered before the cap lock is
+ * taken (rendering takes time); the seat rules are checked once, under it. Returns `refused` when the code can no
  * longer be used (no use taken), and undefined when the entry already holds a
  * seat or already used this code (nothing to do, no use taken).
  */
@@ -65,7 +67,6 @@ async function redeemForConfirmed(
   codeId: string,
 ): Promise<RedemptionOutcome | 'refused' | undefined> {
   if (await hasRedeemed(trx, codeId, entry.id)) return undefined;
-  if (await participantExistsFor(trx, entry)) return undefined;
   const invitation: PreparedInvitation = await prepareInvitation(
     mailer,
     config,
@@ -73,24 +74,19 @@ async function redeemForConfirmed(
     invitationExpiry(config),
   );
   await lockBetaCap(trx);
-  if (await participantExistsFor(trx, entry)) return undefined;
+  const seat = await checkSeat(trx, entry);
+  if (seat === 'held') return undefined;
   if (!(await claimInviteCode(trx, codeId))) return 'refused';
   let outcome: RedemptionOutcome;
-  if ((await countSeatsHeld(trx)) < BETA_CAP) {
-    const { participant, messageId } = await inviteToBeta(trx, mailer, entry, invitation);
-    await recordAudit(trx, VISITOR, {
+  if (seat === 'free') {
+    await inviteToBeta(trx, mailer, entry, invitation, {
+      actor: VISITOR,
       action: 'waitlist.approve',
-      targetType: 'waitlist_entry',
-      targetId: entry.id,
-      details: { participantId: participant.id, messageId, inviteCodeId: codeId },
+      details: { inviteCodeId: codeId },
     });
     outcome = 'approved';
   } else {
-    await trx
-      .updateTable('waitlistEntries')
-      .set({ queuePriorityAt: new Date() })
-      .where('id', '=', entry.id)
-      .execute();
+    await moveToFrontOfQueue(trx, entry.id);
     outcome = 'queued';
   }
   await recordRedemption(trx, { inviteCodeId: codeId, waitlistEntryId: entry.id, outcome });
@@ -117,11 +113,7 @@ export async function bringInviteCode(
   }
   if (await hasRedeemed(trx, codeId, entry.id)) return undefined;
   if (await participantExistsFor(trx, entry)) return undefined;
-  await trx
-    .updateTable('waitlistEntries')
-    .set({ pendingInviteCodeId: codeId })
-    .where('id', '=', entry.id)
-    .execute();
+  await setPendingInviteCode(trx, entry.id, codeId);
   return 'pending';
 }
 
@@ -138,11 +130,7 @@ export async function redeemPendingInviteCode(
   entry: ConfirmedInvitee & { pendingInviteCodeId: string | null },
 ): Promise<RedemptionOutcome | undefined> {
   if (!entry.pendingInviteCodeId) return undefined;
-  await trx
-    .updateTable('waitlistEntries')
-    .set({ pendingInviteCodeId: null })
-    .where('id', '=', entry.id)
-    .execute();
+  await setPendingInviteCode(trx, entry.id, null);
   const outcome = await redeemForConfirmed(trx, services, entry, entry.pendingInviteCodeId);
   return outcome === 'refused' ? undefined : outcome;
 }

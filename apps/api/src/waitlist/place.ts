@@ -2,7 +2,8 @@ import type { WaitlistPlace } from '@repo/api-client';
 import type { DB } from '@repo/db';
 import type { Config } from '../config';
 import { referralUrl, statusUrl } from './confirmation';
-import { placeInQueue, type QueuePlace, queueRankingOf } from './queue';
+import { queueRankingOf } from './queue';
+import { placeInQueue, type QueuePlace } from './waitlist-repository';
 
 type PlaceConfig = Pick<
   Config,

@@ -9,7 +9,6 @@ import {
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { streamForExport } from '../export-stream';
 import { onePage } from '../paginate';
-import { queuePositions, type QueueRankingSnapshot } from './queue';
 import { newReferralCode } from './referrals';
 
 /**
@@ -190,7 +189,7 @@ export async function listWaitlistEntries(
   {
     referralBoost = DEFAULT_REFERRAL_BOOST_PLACES,
     ranking,
-  }: { referralBoost?: number; ranking?: QueueRankingSnapshot } = {},
+  }: { referralBoost?: number; ranking?: RankingSnapshot } = {},
 ): Promise<Page<WaitlistEntry>> {
   let source = search ? searchSource(db, search) : db.selectFrom('waitlistEntries as w');
   if (state) {
@@ -198,7 +197,7 @@ export async function listWaitlistEntries(
   }
   // Issue 11: each row's place in the queue (null outside it). Sorted by it, the
   // ranking is computed in the query; otherwise the page's rows take theirs from
-  // the console's ranking snapshot, when there is one (see createQueueRanking).
+  // the console's ranking snapshot, when there is one (see queue.ts).
   const rankInQuery = sortBy === 'position' || !ranking;
   let rows = withParticipant(source)
     .$if(rankInQuery, (query) =>
@@ -297,4 +296,154 @@ export async function waitlistEntryExists(db: DB, id: string): Promise<boolean> 
     .where('id', '=', id)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The waitlist queue (issue 11): confirmed entries that hold no seat (no
+ * participant row), ordered by
+ *   1. an invite code redeemed while the beta was full (the front, in order of redemption),
+ *   2. signup rank minus `boost` places per confirmed referral,
+ *   3. more referrals first on a tie (so a referral moves its referrer up exactly
+ *      `boost` places past the person it lands on), then signup time.
+ * Unconfirmed entries take no position.
+ *
+ * Computed with two window functions, for the whole queue at once: the console
+ * and a person's status and confirmation pages read it from the ranking
+ * snapshot (queueRankingOf), never in a signup's path.
+ */
+/** Who is in the queue: confirmed entries that hold no seat (no participant row). */
+function queueEntries(db: DB) {
+  return db
+    .selectFrom('waitlistEntries as q')
+    .where('q.confirmedAt', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('betaParticipants as seat')
+            .select('seat.id')
+            .whereRef('seat.waitlistEntryId', '=', 'q.id'),
+        ),
+      ),
+    );
+}
+
+export function queuePositions(db: DB, boost: number) {
+  const queue = queueEntries(db).select([
+    'q.id',
+    'q.createdAt',
+    'q.referralCount',
+    'q.queuePriorityAt',
+    sql<number>`(row_number() over (order by q.created_at, q.id))::int`.as('signupRank'),
+  ]);
+  return db.selectFrom(queue.as('queue')).select([
+    'queue.id',
+    sql<number>`(row_number() over (
+        order by queue.queue_priority_at asc nulls last,
+                 queue.signup_rank - ${boost}::int * queue.referral_count,
+                 queue.referral_count desc,
+                 queue.created_at,
+                 queue.id))::int`.as('position'),
+    sql<number>`(count(*) over ())::int`.as('total'),
+  ]);
+}
+
+export interface QueuePlace {
+  /** 1 is the front of the queue. */
+  position: number;
+  ahead: number;
+  total: number;
+}
+
+/** Where an entry stands, or undefined when it is not in the queue. */
+export async function placeInQueue(
+  db: DB,
+  entryId: string,
+  boost: number,
+): Promise<QueuePlace | undefined> {
+  const row = await db
+    .selectFrom(queuePositions(db, boost).as('ranked'))
+    .select(['ranked.position', 'ranked.total'])
+    .where('ranked.id', '=', entryId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { position: row.position, ahead: row.position - 1, total: row.total };
+}
+
+/** The first `limit` people in queue order (auto-fill invites them). */
+export async function nextInQueue(
+  db: DB,
+  limit: number,
+  boost: number,
+): Promise<WaitlistEntryRecord[]> {
+  if (limit <= 0) return [];
+  const ids = await db
+    .selectFrom(queuePositions(db, boost).as('ranked'))
+    .select('ranked.id')
+    .orderBy('ranked.position')
+    .limit(limit)
+    .execute();
+  const entries: WaitlistEntryRecord[] = [];
+  // One after another: `db` may be a transaction (one connection).
+  for (const { id } of ids) {
+    const entry = await findWaitlistEntry(db, id);
+    if (entry) entries.push(entry);
+  }
+  return entries;
+}
+
+/** Every queued entry's position, in queue order. */
+export interface QueueRanking {
+  /** Entry ids from the front of the queue. */
+  order: string[];
+  positions: Map<string, number>;
+}
+
+export async function loadRanking(db: DB, boost: number): Promise<QueueRanking> {
+  const rows = await db
+    .selectFrom(queuePositions(db, boost).as('ranked'))
+    .select(['ranked.id', 'ranked.position'])
+    .orderBy('ranked.position')
+    .execute();
+  return {
+    order: rows.map((row) => row.id),
+    positions: new Map(rows.map((row) => [row.id, row.position])),
+  };
+}
+
+/** A cached ranking (queue.ts keeps one per database): the console's list reads positions from it. */
+interface RankingSnapshot {
+  get(): Promise<Pick<QueueRanking, 'positions'>>;
+}
+
+/** Marks an unconfirmed entry confirmed (its invitation reached it); undefined when it already was. */
+export function confirmEntryByInvitation(db: DB, id: string) {
+  return db
+    .updateTable('waitlistEntries')
+    .set({ confirmedAt: sql<Date>`statement_timestamp()`, confirmationTokenHash: null })
+    .where('id', '=', id)
+    .where('confirmedAt', 'is', null)
+    .returning(['id', 'email', 'referredById'])
+    .executeTakeFirst();
+}
+
+/** Puts an entry at the front of the queue (an invite code redeemed while the beta is full). */
+export async function moveToFrontOfQueue(db: DB, id: string): Promise<void> {
+  await db
+    .updateTable('waitlistEntries')
+    .set({ queuePriorityAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The invite code an unconfirmed entry brought, redeemed when it confirms (null: none). */
+export async function setPendingInviteCode(
+  db: DB,
+  id: string,
+  inviteCodeId: string | null,
+): Promise<void> {
+  await db
+    .updateTable('waitlistEntries')
+    .set({ pendingInviteCodeId: inviteCodeId })
+    .where('id', '=', id)
+    .execute();
 }

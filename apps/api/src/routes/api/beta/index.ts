@@ -1,8 +1,7 @@
 import { invitationAcceptedSchema, invitationAcceptSchema } from '@repo/validation';
-import { auditActorOf, recordAudit } from '../../../audit/audit-log';
-import { freeLapsedSeats } from '../../../beta/invitation-expiry';
+import { auditActorOf } from '../../../audit/audit-log';
+import { acceptInvitation } from '../../../beta/accept-invitation';
 import { hashInvitationToken } from '../../../beta/invitation-token';
-import { acceptInvitationByTokenHash, lockBetaCap } from '../../../beta/participants-repository';
 import { AppError, notFound } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
@@ -31,23 +30,11 @@ export default async function betaInvitationRoutes(fastify: ApiInstance) {
     },
     async (request) => {
       const tokenHash = hashInvitationToken(request.body.token);
-      // Under the cap lock: an invitation lapsing right now is either accepted
-      // or counted as a free seat by an approval, never both.
-      const outcome = await db.transaction().execute(async (trx) => {
-        await lockBetaCap(trx);
-        const accepted = await acceptInvitationByTokenHash(trx, tokenHash);
-        if (accepted) {
-          await recordAudit(trx, auditActorOf(request), {
-            action: 'participant.accept',
-            targetType: 'beta_participant',
-            targetId: accepted.id,
-          });
-          return accepted;
-        }
-        // A lapsed invitation's own link frees its seat at once (committed, then refused).
-        const { expired } = await freeLapsedSeats(trx, { mailer, config }, { tokenHash });
-        return expired > 0 ? 'expired' : 'unknown';
-      });
+      const outcome = await db
+        .transaction()
+        .execute((trx) =>
+          acceptInvitation(trx, { mailer, config }, tokenHash, auditActorOf(request)),
+        );
       if (outcome === 'expired') {
         throw new AppError(410, INVITATION_EXPIRED_MESSAGE, 'invitation_expired');
       }

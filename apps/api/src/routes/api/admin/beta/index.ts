@@ -17,7 +17,7 @@ import {
   ALREADY_APPROVED_MESSAGE,
   BETA_FULL_MESSAGE,
   invitationExpiry,
-  inviteToBeta,
+  approveForBeta,
   prepareInvitation,
   prepareInvitationWithoutLink,
 } from '../../../../beta/invitations';
@@ -129,18 +129,10 @@ export default async function betaRoutes(fastify: ApiInstance) {
       if (!entry) throw notFound('Waitlist entry not found');
       if (entry.participantId) throw conflict(ALREADY_APPROVED_MESSAGE, 'already_approved');
       const invitation = await prepareInvitation(mailer, config, entry, invitationExpiry(config));
-      const result = await db.transaction().execute(async (trx) => {
-        // The cap holds inside the transaction: under the lock, count then insert.
-        await lockBetaCap(trx);
-        const invited = await inviteToBeta(trx, mailer, entry, invitation);
-        await recordAudit(trx, auditActorOf(request), {
-          action: 'waitlist.approve',
-          targetType: 'waitlist_entry',
-          targetId: id,
-          details: { participantId: invited.participant.id, messageId: invited.messageId },
-        });
-        return invited;
-      });
+      // The cap holds inside the transaction: under the lock, count then insert.
+      const result = await db
+        .transaction()
+        .execute((trx) => approveForBeta(trx, mailer, entry, invitation, auditActorOf(request)));
       return reply.status(201).send(result);
     },
   );
