@@ -706,9 +706,9 @@ describe('admin console', () => {
 
     // A new search starts from page 1; refining it adds no step to the history.
     await search.fill('pager-1');
-    await page.waitForURL('**/admin/waitlist?pageSize=10&search=pager-1');
+    await page.waitForURL('**/admin/waitlist?search=pager-1&pageSize=10');
     await search.fill('pager-12');
-    await page.waitForURL('**/admin/waitlist?pageSize=10&search=pager-12');
+    await page.waitForURL('**/admin/waitlist?search=pager-12&pageSize=10');
     await page.goBack();
     await page.waitForURL('**/admin/waitlist?search=pager-&pageSize=10&page=2');
   });
@@ -726,8 +726,8 @@ describe('admin console', () => {
   });
 
   it('opens the sidebar from the Menu button at 375 px, and closes it on navigation', async () => {
-    await page.setViewportSize({ width: 375, height: 800 });
     await openConsole('phone');
+    await page.setViewportSize({ width: 375, height: 800 });
     expect(await sidebar().isVisible()).toBe(false);
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.click();
@@ -755,13 +755,19 @@ describe('admin console', () => {
         subject: 'Columns',
         message: 'Do all the columns fit?',
       });
-      await page.setViewportSize({ width, height: 900 });
       await openConsole(`sweeper-${width}`);
+      await page.setViewportSize({ width, height: 900 });
       const links = await sidebar().getByRole('link').allTextContents();
       const problems: string[] = [];
-      for (const name of links.filter((link) => link !== 'Security')) {
+      // From the last section back, so that each differs from the one before (Waitlist is open).
+      for (const name of links.filter((link) => link !== 'Security').reverse()) {
+        const previous = await page.locator('#section h2').first().textContent();
         await openTab(name);
-        await page.locator('#section h2').first().waitFor();
+        // The section's own heading, not the last one's.
+        await page.waitForFunction((before) => {
+          const heading = document.querySelector('#section h2')?.textContent;
+          return heading !== undefined && heading !== before;
+        }, previous);
         await page.waitForFunction(
           () => !document.querySelector('#section [aria-busy="true"], #section .animate-pulse'),
         );

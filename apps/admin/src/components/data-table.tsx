@@ -38,25 +38,28 @@ function SortIndicator({ direction }: { direction: false | 'asc' | 'desc' }) {
 
 /**
  * The row actions stay in sight (issue 20): where a table is wider than its box
- * (a narrow screen), the Actions column is pinned to the right edge while the
- * other columns scroll under it.
+ * (a screen narrower than 1280 px), the Actions column is pinned to the right
+ * edge while the other columns scroll under it. Not on a phone, where it would
+ * leave no room for the rest: there the whole row scrolls.
  */
 const PINNED_COLUMN = 'actions';
 const pinned = (columnId: string) =>
   columnId === PINNED_COLUMN &&
-  'sticky right-0 z-10 bg-background shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]';
+  'sm:sticky sm:right-0 sm:z-10 sm:bg-background sm:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]';
 
 function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
   if (header.isPlaceholder) return <TableHead />;
   const content = flexRender(header.column.columnDef.header, header.getContext());
   const { column } = header;
   if (!column.getCanSort()) {
-    return <TableHead className={cn('whitespace-nowrap', pinned(column.id))}>{content}</TableHead>;
+    return (
+      <TableHead className={cn('whitespace-nowrap px-3', pinned(column.id))}>{content}</TableHead>
+    );
   }
   const direction = column.getIsSorted();
   return (
     <TableHead
-      className="whitespace-nowrap"
+      className="whitespace-nowrap px-3"
       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
     >
       <button
@@ -124,7 +127,7 @@ export function DataTable<T>({
         {row.getVisibleCells().map((cell) => (
           // Text wraps so that every column fits at 1280 px (issue 20); narrower screens
           // scroll the table sideways, with the actions pinned.
-          <TableCell key={cell.id} className={cn('py-3', pinned(cell.column.id))}>
+          <TableCell key={cell.id} className={cn('px-3 py-3', pinned(cell.column.id))}>
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </TableCell>
         ))}

@@ -56,8 +56,9 @@ export function apiKeyColumns(onRevoke: (key: ApiKey) => void): ColumnDef<ApiKey
       header: 'Key',
       enableSorting: false,
       // Spec section 3: first 12 characters, 20 asterisks, last 4 (masked by the API).
+      // It may wrap, so that the table fits at 1280 px (issue 20).
       cell: ({ row }) => (
-        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
+        <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
           {row.original.maskedKey}
         </code>
       ),

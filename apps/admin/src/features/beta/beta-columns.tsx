@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { formatDate, formatDateTime, formatLastActive } from '@/lib/format';
 import { PersonHistoryLink } from '@/features/people/person-link';
 import { Can } from '@/lib/permissions';
+import { emailCell } from '@/components/email-text';
 
 export interface ParticipantActions {
   onToggleStatus: (participant: BetaParticipant) => void;
@@ -43,6 +44,7 @@ export function participantColumns(actions: ParticipantActions): ColumnDef<BetaP
       id: 'email',
       accessorKey: 'email',
       header: 'Email',
+      cell: emailCell,
     },
     {
       id: 'status',
@@ -78,7 +80,7 @@ export function participantColumns(actions: ParticipantActions): ColumnDef<BetaP
         const busy = actions.busyId === participant.id;
         const isActive = participant.status === 'active';
         return (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             {/* Issue 19: activating, deactivating and inviting need beta:approve. */}
             <Can permission="beta:approve">
               {/* An invitation becomes active through its link, and frees its seat when it lapses. */}

@@ -5,6 +5,7 @@ import { formatDate } from '@/lib/format';
 import { ContactStatusBadge } from './contact-status-badge';
 import { PersonHistoryLink } from '@/features/people/person-link';
 import { Can } from '@/lib/permissions';
+import { emailCell } from '@/components/email-text';
 
 export function contactsColumns(
   onView: (message: ContactMessage) => void,
@@ -16,6 +17,7 @@ export function contactsColumns(
       id: 'email',
       accessorKey: 'email',
       header: 'Email',
+      cell: emailCell,
     },
     {
       id: 'subject',
@@ -46,7 +48,7 @@ export function contactsColumns(
       header: 'Actions',
       enableHiding: false,
       cell: ({ row }) => (
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
             variant="outline"

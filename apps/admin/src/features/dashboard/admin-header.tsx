@@ -48,7 +48,7 @@ export function AdminHeader({ menu }: { menu?: MenuToggle }) {
           ) : null}
           <span
             aria-hidden="true"
-            className="flex h-9 w-9 items-center justify-center rounded-md bg-primary font-bold text-primary-foreground"
+            className="hidden h-9 w-9 sm:flex items-center justify-center rounded-md bg-primary font-bold text-primary-foreground"
           >
             W
           </span>

@@ -13,6 +13,7 @@ import { formatDate } from '@/lib/format';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { OutboxMessageDialog } from './outbox-message-dialog';
 import { DeliveryStateBadge, OUTBOX_STATUS_LABELS, OutboxStatusBadge } from './outbox-status-badge';
+import { emailCell } from '@/components/email-text';
 
 const STATUS_FILTERS: FilterOption<'all' | EmailStatus>[] = [
   { value: 'all', label: 'All emails' },
@@ -25,6 +26,7 @@ function outboxColumns(onView: (id: string) => void): ColumnDef<OutboxMessage>[]
       id: 'toEmail',
       accessorKey: 'toEmail',
       header: 'To',
+      cell: emailCell,
     },
     {
       id: 'subject',

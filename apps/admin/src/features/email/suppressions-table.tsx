@@ -27,6 +27,7 @@ import { api } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
+import { emailCell } from '@/components/email-text';
 
 type Stream = Suppression['stream'];
 /** One address is suppressed per stream: the pair names a row. */
@@ -63,7 +64,7 @@ const withRowIds = (page: SuppressionPage) => ({
 
 function suppressionColumns(onRemove: (row: Suppression) => void): ColumnDef<SuppressionRow>[] {
   return [
-    { id: 'email', accessorKey: 'email', header: 'Address' },
+    { id: 'email', accessorKey: 'email', header: 'Address', cell: emailCell },
     {
       id: 'stream',
       accessorKey: 'stream',

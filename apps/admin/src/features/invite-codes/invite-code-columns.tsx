@@ -97,7 +97,7 @@ export function inviteCodeColumns({
         const code = row.original;
         const disabled = code.disabledAt !== null;
         return (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button
               size="sm"
               variant="outline"

@@ -66,7 +66,7 @@ export function roleColumns({ onOpen, onDelete }: RoleActions): ColumnDef<Role>[
         }
         const inUse = role.accounts > 0;
         return (
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <Button
               size="sm"
               variant="outline"

@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useSession } from '@/features/auth/session-context';
 import { formatCount, formatDate } from '@/lib/format';
 import { AccountStatusBadge } from './account-status-badge';
+import { emailCell } from '@/components/email-text';
 
 export type StaffAction = {
   kind: 'sessions' | 'disable' | 'enable' | 'delete' | 'role' | 'reset_two_factor';
@@ -20,7 +21,7 @@ function AccountActions({
   const { user } = useSession();
   const isSelf = account.id === user?.id;
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <Button
         size="sm"
         variant="outline"
@@ -81,7 +82,7 @@ export function staffColumns(onAction: (action: StaffAction) => void): ColumnDef
   return [
     { id: 'name', accessorKey: 'name', header: 'Name' },
     { id: 'username', accessorKey: 'username', header: 'Username' },
-    { id: 'email', accessorKey: 'email', header: 'Email' },
+    { id: 'email', accessorKey: 'email', header: 'Email', cell: emailCell },
     {
       id: 'role',
       header: 'Role',

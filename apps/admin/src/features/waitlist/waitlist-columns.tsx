@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { formatCompany, formatDate } from '@/lib/format';
 import { PersonHistoryLink } from '@/features/people/person-link';
 import { Can } from '@/lib/permissions';
+import { emailCell } from '@/components/email-text';
 
 export type WaitlistAction = { kind: 'approve' | 'update'; entry: WaitlistEntry };
 
@@ -59,6 +60,7 @@ export function waitlistColumns({
       id: 'email',
       accessorKey: 'email',
       header: 'Email',
+      cell: emailCell,
     },
     {
       id: 'companyName',
@@ -164,7 +166,7 @@ export function waitlistColumns({
         );
         if (entry.participantId) {
           return (
-            <div className="flex items-center gap-2">
+            <div className="flex flex-wrap items-center gap-2">
               <Badge variant="secondary">In beta</Badge>
               {timeline}
               {deleteButton}
@@ -172,7 +174,7 @@ export function waitlistColumns({
           );
         }
         return (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Can permission="beta:approve">
               <Button
                 size="sm"

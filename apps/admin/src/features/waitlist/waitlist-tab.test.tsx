@@ -260,6 +260,10 @@ describe('waitlist tab', () => {
     renderWithProviders(<WaitlistTab />);
     const ada = (await screen.findByText('ada@example.com')).closest('tr')!;
     expect(within(ada).getByText('Confirmed')).toBeInTheDocument();
+    // Issue 20: the position is hidden until asked for, so that the row fits at 1280 px.
+    expect(within(ada).queryByText('#2')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Position' }));
     expect(within(ada).getByText('#2')).toBeInTheDocument();
     expect(within(ada).getByRole('button', { name: '3 referrals of Ada Lovelace' })).toBeVisible();
     expect(within(ada).queryByRole('button', { name: /Resend confirmation/ })).toBeNull();

@@ -62,6 +62,9 @@ export function WaitlistTab() {
     biggestChallenge: false,
     primaryUse: false,
     userType: false,
+    // Issue 20: so that every column and the actions fit at 1280 px beside the sidebar
+    // (the order of the list is the default sort).
+    position: false,
   });
   const [action, setAction] = useState<WaitlistAction | null>(null);
   const [deleting, setDeleting] = useState<DeletionTarget | null>(null);
