@@ -4,7 +4,7 @@ import type { CellContext } from '@tanstack/react-table';
  * An address that may break before its '@' when a table is short of room (issue
  * 20: every column fits at 1280 px), and nowhere else.
  */
-export function EmailText({ email }: { email: string }) {
+function EmailText({ email }: { email: string }) {
   const at = email.lastIndexOf('@');
   if (at <= 0) return email;
   return (

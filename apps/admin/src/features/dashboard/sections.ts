@@ -64,7 +64,7 @@ export interface Section {
 }
 
 /** The console's sections, each at an address of its own (issue 20), in the sidebar's order. */
-export const SECTIONS: readonly Section[] = [
+const SECTIONS: readonly Section[] = [
   {
     path: 'waitlist',
     label: 'Waitlist',
