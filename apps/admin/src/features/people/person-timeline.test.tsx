@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
-import { PersonTimeline, PersonTimelineButton } from './person-timeline';
+import { PersonTimeline } from './person-timeline';
 
 describe('person timeline', () => {
-  it('opens one history of the address, newest first, from a row button', async () => {
+  it('shows one history of the address, newest first, under the name', async () => {
     const { calls } = mockApi({
       'GET /api/admin/people/timeline': {
         body: {
@@ -35,13 +34,11 @@ describe('person timeline', () => {
         },
       },
     });
-    const user = userEvent.setup();
-    renderWithProviders(<PersonTimelineButton email="tia@example.com" name="Tia Line" />);
-    await user.click(screen.getByRole('button', { name: 'History of Tia Line' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Tia Line' });
-    const items = within(
-      await within(dialog).findByRole('list', { name: 'Timeline' }),
-    ).getAllByRole('listitem');
+    renderWithProviders(<PersonTimeline email="tia@example.com" />);
+    const page = await screen.findByRole('region', { name: 'Tia Line' });
+    const items = within(await within(page).findByRole('list', { name: 'Timeline' })).getAllByRole(
+      'listitem',
+    );
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringContaining("Bounce: You're inMailbox not found."),
       expect.stringContaining('Approved for the beta and invited'),

@@ -1,15 +1,5 @@
 import type { TimelineEvent } from '@repo/api-client';
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  Skeleton,
-} from '@repo/ui';
-import { useState } from 'react';
+import { Badge, Skeleton } from '@repo/ui';
 import { auditSentenceText } from '@/features/audit/audit-sentence';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
@@ -30,29 +20,7 @@ const KIND_LABELS: Record<string, string> = {
   admin: 'Staff',
 };
 
-/**
- * A 'History' button for any row with an address: opens one timeline of the
- * person across signup (and its confirmation), referrals credited, beta,
- * contact, survey, email (with Postmark's events) and staff actions, newest first.
- */
-export function PersonTimelineButton({ email, name }: { email: string; name: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => setOpen(true)}
-        aria-label={`History of ${name}`}
-      >
-        History
-      </Button>
-      <PersonTimelineDialog email={open ? email : null} onClose={() => setOpen(false)} />
-    </>
-  );
-}
-
-/** One person's timeline, by address: fetched once, shared by the dialog and the page. */
+/** One person's timeline, by address. */
 function usePersonTimeline(email: string | null) {
   return useApiQuery(
     QUERY_PATHS.personTimeline,
@@ -117,7 +85,11 @@ function TimelineEvents({ timeline }: { timeline: ReturnType<typeof usePersonTim
   );
 }
 
-/** A person's page: their name (or address) and everything about them, newest first. */
+/**
+ * A person's page (/admin/people/:id): their name (or address), then one
+ * timeline across signup (and its confirmation), referrals credited, beta,
+ * contact, survey, email (with Postmark's events) and staff actions, newest first.
+ */
 export function PersonTimeline({ email }: { email: string }) {
   const timeline = usePersonTimeline(email);
   return (
@@ -130,24 +102,5 @@ export function PersonTimeline({ email }: { email: string }) {
       </header>
       <TimelineEvents timeline={timeline} />
     </section>
-  );
-}
-
-function PersonTimelineDialog({ email, onClose }: { email: string | null; onClose: () => void }) {
-  const timeline = usePersonTimeline(email);
-  return (
-    <Dialog open={Boolean(email)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{timeline.data?.name ?? email ?? 'History'}</DialogTitle>
-          <DialogDescription>
-            {email ? `Everything about ${email}, newest first.` : ''}
-          </DialogDescription>
-        </DialogHeader>
-        <div className="max-h-[60vh] overflow-y-auto pr-1">
-          <TimelineEvents timeline={timeline} />
-        </div>
-      </DialogContent>
-    </Dialog>
   );
 }
