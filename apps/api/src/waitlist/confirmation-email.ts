@@ -2,7 +2,7 @@ import { findEmailTemplate } from '@repo/email-templates';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import type { PreparedEmail } from '../email-outbox/outbox-repository';
-import { confirmationUrl, statusUrl } from './confirmation';
+import { confirmationUrl, statusLinkSecret, statusUrl } from './confirmation';
 
 export const confirmationTemplate = findEmailTemplate('waitlist-welcome')!;
 
@@ -13,7 +13,7 @@ export const confirmationTemplate = findEmailTemplate('waitlist-welcome')!;
  */
 export function confirmationEmail(
   mailer: Mailer,
-  config: Pick<Config, 'PUBLIC_SITE_URL' | 'UNSUBSCRIBE_SECRET'>,
+  config: Pick<Config, 'PUBLIC_SITE_URL' | 'SESSION_SECRET'>,
   entry: { id: string; email: string; firstName: string; lastName: string; companyName: string },
   token: string,
 ): PreparedEmail {
@@ -25,7 +25,7 @@ export function confirmationEmail(
       lastName: entry.lastName,
       companyName: entry.companyName,
       actionUrl: confirmationUrl(config.PUBLIC_SITE_URL, token),
-      statusUrl: statusUrl(config.PUBLIC_SITE_URL, config.UNSUBSCRIBE_SECRET, entry.id),
+      statusUrl: statusUrl(config.PUBLIC_SITE_URL, statusLinkSecret(config), entry.id),
     },
     stream: 'outbound',
   });

@@ -1,6 +1,7 @@
 import type { DB } from '@repo/db';
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Config } from '../config';
 import { creditReferral } from './referrals';
 
 /** The confirmation link works once, for 7 days (issue 11). */
@@ -31,8 +32,21 @@ export function confirmationUrl(siteUrl: string, token: string): string {
 /*
  * The personal status page's link: the entry id and an HMAC of it. It reveals
  * a place in the queue and a referral code, nothing else, so it does not expire;
- * a forged or altered link never verifies.
+ * a forged or altered link never verifies. Its key is its own (statusLinkSecret),
+ * not the unsubscribe links' (issue 20).
  */
+
+/** The key that signs status links: derived from SESSION_SECRET (HKDF) for this use alone. */
+export function statusLinkSecret(config: Pick<Config, 'SESSION_SECRET'>): string {
+  const key = hkdfSync(
+    'sha256',
+    config.SESSION_SECRET,
+    '',
+    'wordloom waitlist status links v1',
+    32,
+  );
+  return Buffer.from(key).toString('base64url');
+}
 function statusSignature(secret: string, entryId: string): Buffer {
   return createHmac('sha256', secret).update(`waitlist-status:v1:${entryId}`).digest();
 }

@@ -1,13 +1,13 @@
 import type { WaitlistPlace } from '@repo/api-client';
 import type { DB } from '@repo/db';
 import type { Config } from '../config';
-import { referralUrl, statusUrl } from './confirmation';
+import { referralUrl, statusLinkSecret, statusUrl } from './confirmation';
 import { queueRankingOf } from './queue';
 import { placeInQueue, type QueuePlace } from './waitlist-repository';
 
 type PlaceConfig = Pick<
   Config,
-  'PUBLIC_SITE_URL' | 'UNSUBSCRIBE_SECRET' | 'REFERRAL_BOOST_PLACES' | 'QUEUE_RANKING_MAX_AGE_MS'
+  'PUBLIC_SITE_URL' | 'SESSION_SECRET' | 'REFERRAL_BOOST_PLACES' | 'QUEUE_RANKING_MAX_AGE_MS'
 >;
 
 /**
@@ -72,7 +72,7 @@ export async function placeOfEntry(
     referralCount: entry.referralCount,
     referralCode: code,
     referralUrl: referralUrl(config.PUBLIC_SITE_URL, code),
-    statusUrl: statusUrl(config.PUBLIC_SITE_URL, config.UNSUBSCRIBE_SECRET, entry.id),
+    statusUrl: statusUrl(config.PUBLIC_SITE_URL, statusLinkSecret(config), entry.id),
     boostPlaces: config.REFERRAL_BOOST_PLACES,
   };
 }

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expireLapsedInvitations } from '../../src/beta/invitation-expiry';
-import { purgeUnconfirmedSignups, statusToken } from '../../src/waitlist/confirmation';
+import {
+  purgeUnconfirmedSignups,
+  statusLinkSecret,
+  statusToken,
+} from '../../src/waitlist/confirmation';
 import { type AdminSession, signInAdmin } from '../helpers/admin';
 import { linkTokenMailedTo } from '../helpers/link-tokens';
 import { clearSeats } from '../helpers/seats';
@@ -60,7 +64,7 @@ const statusOf = async (entryId: string) =>
     await ctx.app.inject({
       method: 'GET',
       url: `/api/waitlist/status?token=${encodeURIComponent(
-        statusToken(ctx.config.UNSUBSCRIBE_SECRET, entryId),
+        statusToken(statusLinkSecret(ctx.config), entryId),
       )}`,
     })
   ).json();

@@ -2,7 +2,7 @@ import { DISPOSABLE_EMAIL_MESSAGE } from '@repo/validation';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDisposableEmail } from '../../src/abuse/disposable-email';
-import { statusToken } from '../../src/waitlist/confirmation';
+import { statusLinkSecret, statusToken } from '../../src/waitlist/confirmation';
 import { linkTokenMailedTo } from '../helpers/link-tokens';
 import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
 
@@ -117,7 +117,7 @@ describe("a person's place, from the ranking snapshot", () => {
     const response = await ctx.app.inject({
       method: 'GET',
       url: `/api/waitlist/status?token=${encodeURIComponent(
-        statusToken(ctx.config.UNSUBSCRIBE_SECRET, entryId),
+        statusToken(statusLinkSecret(ctx.config), entryId),
       )}`,
     });
     expect(response.statusCode).toBe(200);

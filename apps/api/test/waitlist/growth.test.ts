@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeUnconfirmedSignups, statusToken } from '../../src/waitlist/confirmation';
+import {
+  purgeUnconfirmedSignups,
+  statusLinkSecret,
+  statusToken,
+} from '../../src/waitlist/confirmation';
 import { mailboxOf } from '../../src/waitlist/referrals';
 import { signInAdmin } from '../helpers/admin';
 import { linkTokenMailedTo, openLinkToken } from '../helpers/link-tokens';
@@ -230,7 +234,7 @@ describe('referrals and queue position', () => {
     expect(second.place.position).toBe(first.place.position + 1);
     const status = await ctx.app.inject({
       method: 'GET',
-      url: `/api/waitlist/status?token=${encodeURIComponent(statusToken(ctx.config.UNSUBSCRIBE_SECRET, (await entryOf(pending.email)).id))}`,
+      url: `/api/waitlist/status?token=${encodeURIComponent(statusToken(statusLinkSecret(ctx.config), (await entryOf(pending.email)).id))}`,
     });
     expect(status.statusCode).toBe(200);
     expect(status.json()).toMatchObject({ state: 'unconfirmed', position: null, ahead: null });
@@ -242,7 +246,7 @@ describe('referrals and queue position', () => {
     for (let index = 0; index < 6; index += 1) await signUpConfirmed();
     const before = referrer.place.position as number;
     const statusUrl = `/api/waitlist/status?token=${encodeURIComponent(
-      statusToken(ctx.config.UNSUBSCRIBE_SECRET, referrer.entry.id),
+      statusToken(statusLinkSecret(ctx.config), referrer.entry.id),
     )}`;
     expect((await ctx.app.inject({ method: 'GET', url: statusUrl })).json().position).toBe(before);
 
@@ -334,7 +338,7 @@ describe('referrals and queue position', () => {
 
   it('refuses a status link whose signature does not hold', async () => {
     const { entry } = await signUpConfirmed();
-    const good = statusToken(ctx.config.UNSUBSCRIBE_SECRET, entry.id);
+    const good = statusToken(statusLinkSecret(ctx.config), entry.id);
     const forged = statusToken('another-secret-that-is-long-enough-for-hmac', entry.id);
     const tampered = `${entry.id.slice(0, -1)}${entry.id.endsWith('a') ? 'b' : 'a'}.${good.split('.')[1]}`;
     for (const token of [forged, tampered, 'nonsense', entry.id]) {
@@ -349,6 +353,22 @@ describe('referrals and queue position', () => {
       url: `/api/waitlist/status?token=${encodeURIComponent(good)}`,
     });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('signs status links with a key of their own, not the unsubscribe secret (issue 20)', async () => {
+    const { signup } = await signUp();
+    const { statusToken: mailed } = await confirmationMail(signup.email);
+    const { id } = await entryOf(signup.email);
+    expect(mailed).toBe(statusToken(statusLinkSecret(ctx.config), id));
+    expect(mailed).not.toBe(statusToken(ctx.config.UNSUBSCRIBE_SECRET, id));
+    // A link mailed before the change still opens the page, for a transition.
+    const { entry } = await signUpConfirmed();
+    const legacy = statusToken(ctx.config.UNSUBSCRIBE_SECRET, entry.id);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/waitlist/status?token=${encodeURIComponent(legacy)}`,
+    });
+    expect(response.statusCode).toBe(200);
   });
 });
 

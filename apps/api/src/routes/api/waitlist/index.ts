@@ -1,6 +1,4 @@
 import {
-  DISPOSABLE_EMAIL_MESSAGE,
-  isHoneypotFilled,
   linkTokenSchema,
   STATUS_LINK_INVALID_MESSAGE,
   waitlistPlaceSchema,
@@ -9,30 +7,13 @@ import {
   waitlistStatusQuerySchema,
 } from '@repo/validation';
 import { randomUUID } from 'node:crypto';
-import { isDisposableEmail } from '../../../abuse/disposable-email';
-import { AppError, badRequest, conflict, notFound } from '../../../errors';
+import { AppError, notFound } from '../../../errors';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
-import {
-  confirmSignup,
-  newLinkToken,
-  renewConfirmationToken,
-  verifyStatusToken,
-} from '../../../waitlist/confirmation';
-import { confirmationEmail } from '../../../waitlist/confirmation-email';
+import { redeemPendingInviteCode } from '../../../invite-codes/redeem-invite-code';
+import { confirmSignup, statusLinkSecret, verifyStatusToken } from '../../../waitlist/confirmation';
 import { placeOfEntry } from '../../../waitlist/place';
-import { findReferrerByCode } from '../../../waitlist/referrals';
-import {
-  addWaitlistSignup,
-  findEntryByEmailForUpdate,
-} from '../../../waitlist/waitlist-repository';
-import {
-  bringInviteCode,
-  redeemPendingInviteCode,
-  usableInviteCodeId,
-} from '../../../invite-codes/redeem-invite-code';
-
-const DUPLICATE_EMAIL_MESSAGE = 'This email address is already on the waitlist';
+import { signUpForWaitlist } from '../../../waitlist/signup';
 
 const SIGNUP_SUCCESS_MESSAGE = 'Successfully joined the waitlist!';
 
@@ -43,9 +24,6 @@ const CONFIRMATION_EXPIRED_MESSAGE =
 export default async function waitlistRoutes(fastify: ApiInstance) {
   const { config, db, mailer } = fastify;
   const formsLimit = perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX);
-
-  const confirmationMail = (entry: Parameters<typeof confirmationEmail>[2], token: string) =>
-    confirmationEmail(mailer, config, entry, token);
 
   fastify.post(
     '/waitlist',
@@ -62,65 +40,12 @@ export default async function waitlistRoutes(fastify: ApiInstance) {
       },
     },
     async (request, reply) => {
-      const { website, source, referralCode, inviteCode, ...signup } = request.body;
-      if (isHoneypotFilled(website)) {
+      const result = await signUpForWaitlist(db, { mailer, config }, request.body);
+      if (result === 'dropped') {
         // A bot filled the hidden field: it gets the usual answer, nothing is kept or mailed.
         request.log.info('waitlist signup dropped: honeypot filled');
         return reply.status(201).send({ id: randomUUID(), message: SIGNUP_SUCCESS_MESSAGE });
       }
-      // Issue 19: a throwaway mailbox makes a signup cost nothing.
-      if (isDisposableEmail(signup.email)) {
-        throw badRequest(DISPOSABLE_EMAIL_MESSAGE, 'disposable_email', [
-          { path: 'email', message: DISPOSABLE_EMAIL_MESSAGE },
-        ]);
-      }
-      // A code that cannot be used is refused before anything is kept, with one
-      // answer whatever the reason (issue 19).
-      const inviteCodeId = inviteCode ? await usableInviteCodeId(db, inviteCode) : undefined;
-      const person = { ...signup, companyName: signup.company };
-      const { token, hash } = newLinkToken();
-      // Issue 11: stored unconfirmed, with the confirmation email, in one transaction.
-      // Issue 19: an invite code waits on the entry for the address to be confirmed;
-      // only the confirmation redeems it (a seat, or the front of the queue).
-      const result = await db.transaction().execute(async (trx) => {
-        const referrer = await findReferrerByCode(trx, referralCode);
-        const inserted = await addWaitlistSignup(trx, signup, source, {
-          confirmationTokenHash: hash,
-          referredById: referrer?.id,
-          pendingInviteCodeId: inviteCodeId,
-        });
-        if (inserted) {
-          await mailer.queue(trx, [confirmationMail({ ...person, id: inserted }, token)]);
-          return {
-            id: inserted,
-            created: true,
-            outcome: inviteCodeId ? ('pending' as const) : undefined,
-          };
-        }
-        // Someone already on the list who brings a code: it counts for their entry.
-        if (inviteCodeId) {
-          const existing = await findEntryByEmailForUpdate(trx, signup.email);
-          const outcome = existing
-            ? await bringInviteCode(trx, { mailer, config }, existing, inviteCodeId)
-            : undefined;
-          if (existing && outcome) return { id: existing.id, created: false, outcome };
-        }
-        return undefined;
-      });
-      // The confirmation link again, when the address is not confirmed (at most once an
-      // hour, so the form cannot be used to flood a mailbox).
-      const resendConfirmation = () =>
-        db.transaction().execute(async (trx) => {
-          const renewed = await renewConfirmationToken(trx, { email: signup.email });
-          if (renewed) await mailer.queue(trx, [confirmationMail(renewed, renewed.token)]);
-        });
-      if (!result) {
-        // The spec's answer to a duplicate stands.
-        await resendConfirmation();
-        throw conflict(DUPLICATE_EMAIL_MESSAGE, 'duplicate_email');
-      }
-      // A listed, unconfirmed address that brought a code: its link redeems it.
-      if (!result.created && result.outcome === 'pending') await resendConfirmation();
       return reply.status(result.created ? 201 : 200).send({
         id: result.id,
         message: SIGNUP_SUCCESS_MESSAGE,
@@ -164,7 +89,12 @@ export default async function waitlistRoutes(fastify: ApiInstance) {
       },
     },
     async (request) => {
-      const entryId = verifyStatusToken(config.UNSUBSCRIBE_SECRET, request.query.token);
+      const { token } = request.query;
+      // Links mailed before issue 20 were signed with the unsubscribe secret: still
+      // accepted for a while, never made any more.
+      const entryId =
+        verifyStatusToken(statusLinkSecret(config), token) ??
+        verifyStatusToken(config.UNSUBSCRIBE_SECRET, token);
       const place = entryId ? await placeOfEntry(db, config, entryId) : undefined;
       if (!place) throw notFound(STATUS_LINK_INVALID_MESSAGE);
       return place;
