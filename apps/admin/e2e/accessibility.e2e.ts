@@ -193,9 +193,9 @@ async function openSection(page: Page, name: string): Promise<void> {
     .getByRole('navigation', { name: 'Admin sections' })
     .getByRole('link', { name, exact: true })
     .click();
+  // The menu closes on navigation, hiding the sidebar: look for the link, not its role.
   await page
-    .getByRole('navigation', { name: 'Admin sections' })
-    .locator('a[aria-current="page"]', { hasText: name })
+    .locator('#admin-nav a[aria-current="page"]', { hasText: name })
     .waitFor({ state: 'attached' });
 }
 

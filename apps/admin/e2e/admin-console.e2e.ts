@@ -224,7 +224,7 @@ describe('admin console', () => {
       firstName: 'Hedy',
       lastName: 'Lamarr',
     });
-    await openConsole('historian');
+    const historian = await openConsole('historian');
     const row = page.getByRole('row').filter({ hasText: 'hedy@example.com' });
     await row.getByRole('button', { name: 'Approve for Beta: Hedy Lamarr' }).click();
     await page
@@ -273,7 +273,8 @@ describe('admin console', () => {
     for (const text of ['Joined the waitlist', 'Approved for the beta and invited']) {
       await timeline.getByText(text).waitFor();
     }
-    await timeline.getByText(/: waitlist\.approve$/).waitFor();
+    // A staff action reads as the audit log's sentence, with the names looked up now.
+    await timeline.getByText(`${historian.name} approved Hedy Lamarr for the beta`).waitFor();
     // Newest first: what Postmark said comes before the approval and the signup.
     const items = await timeline.getByRole('listitem').allTextContents();
     const bounced = items.findIndex((item) => item.includes('Bounce: '));
@@ -457,15 +458,14 @@ describe('admin console', () => {
     await own.getByText('Active').waitFor();
     await own.getByText('You').waitFor();
     await openTab('Audit log');
-    const revoked = page
-      .getByRole('row')
-      .filter({ hasText: 'api_key.revoke' })
-      .filter({ hasText: me.username });
-    await revoked.waitFor();
+    // Sentences for people (issue 20), with the names looked up when the log is read.
     await page
       .getByRole('row')
-      .filter({ hasText: 'account.register' })
-      .filter({ hasText: me.username })
+      .filter({ hasText: `${me.name} revoked Audited key` })
+      .waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `${me.name} registered a staff account` })
       .waitFor();
   });
 
@@ -637,8 +637,7 @@ describe('admin console', () => {
     await openTab('Audit log');
     await page
       .getByRole('row')
-      .filter({ hasText: 'account.disable' })
-      .filter({ hasText: invited.username })
+      .filter({ hasText: `${invited.name} disabled the account of ${colleague.name}` })
       .waitFor();
   });
   // --- the console by address (issue 20) ------------------------------------------

@@ -53,13 +53,13 @@ function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
   const { column } = header;
   if (!column.getCanSort()) {
     return (
-      <TableHead className={cn('whitespace-nowrap px-3', pinned(column.id))}>{content}</TableHead>
+      <TableHead className={cn('whitespace-nowrap px-2', pinned(column.id))}>{content}</TableHead>
     );
   }
   const direction = column.getIsSorted();
   return (
     <TableHead
-      className="whitespace-nowrap px-3"
+      className="whitespace-nowrap px-2"
       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
     >
       <button
@@ -127,7 +127,7 @@ export function DataTable<T>({
         {row.getVisibleCells().map((cell) => (
           // Text wraps so that every column fits at 1280 px (issue 20); narrower screens
           // scroll the table sideways, with the actions pinned.
-          <TableCell key={cell.id} className={cn('px-3 py-3', pinned(cell.column.id))}>
+          <TableCell key={cell.id} className={cn('px-2 py-3', pinned(cell.column.id))}>
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </TableCell>
         ))}

@@ -86,7 +86,7 @@ describe('a list in the address', () => {
     expect(result.current.address).toBe('/admin/elsewhere');
   });
 
-  it('takes a search once typing pauses: one step for a search, however it is refined', async () => {
+  it('takes a search once typing pauses: one step for a burst of typing, however it is refined', async () => {
     const { result } = renderList('/admin/list?page=2');
     for (const text of ['A', 'Ad', 'Ada']) act(() => result.current.search.onTextChange(text));
     // The box shows every keystroke; the address only the pause.

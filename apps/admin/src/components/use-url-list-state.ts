@@ -61,11 +61,14 @@ export function useUrlFilter<V extends string>(
   return [value, setValue];
 }
 
+/** Commits of one search box this close together are one burst of typing. */
+const TYPING_BURST_MS = 2_000;
+
 /**
  * A search box bound to the address under `key`. The box shows what is typed at
  * once; the address (and so the query) takes it once typing pauses for
- * `delayMs`. Starting or clearing a search is a step in the history; refining
- * one replaces the step, so typing never fills the history with keystrokes.
+ * `delayMs`. The first pause of a burst of typing is a step in the history; the
+ * next ones replace it, so typing never fills the history with keystrokes.
  */
 export function useUrlSearch(key = 'search', delayMs = 300) {
   const [params, update] = useUrlParams();
@@ -80,6 +83,7 @@ export function useUrlSearch(key = 'search', delayMs = 300) {
   const searchRef = useRef(search);
   searchRef.current = search;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const lastCommitAt = useRef(Number.NEGATIVE_INFINITY);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const onTextChange = useCallback(
@@ -90,7 +94,12 @@ export function useUrlSearch(key = 'search', delayMs = 300) {
         const next = value.trim();
         const current = searchRef.current;
         if (next === current) return;
-        update({ [key]: next || undefined }, { replace: current !== '' && next !== '' });
+        const now = Date.now();
+        update(
+          { [key]: next || undefined },
+          { replace: now - lastCommitAt.current < TYPING_BURST_MS },
+        );
+        lastCommitAt.current = now;
       }, delayMs);
     },
     [update, key, delayMs],

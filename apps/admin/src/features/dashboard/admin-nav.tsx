@@ -40,7 +40,7 @@ export function AdminNav({
       id={id}
       aria-label="Admin sections"
       className={cn(
-        'border-b bg-background px-4 py-4 lg:sticky lg:top-0 lg:block lg:max-h-screen lg:w-52 lg:shrink-0 lg:overflow-y-auto lg:border-b-0 lg:border-r lg:bg-transparent lg:px-3 lg:py-6',
+        'border-b bg-background px-4 py-4 lg:sticky lg:top-0 lg:block lg:max-h-screen lg:w-48 lg:shrink-0 lg:overflow-y-auto lg:border-b-0 lg:border-r lg:bg-transparent lg:px-3 lg:py-6',
         open
           ? 'absolute inset-x-0 top-0 z-40 max-h-[calc(100vh-4rem)] overflow-y-auto shadow-lg lg:shadow-none'
           : 'hidden',

@@ -47,12 +47,13 @@ export function AdminPage() {
   const { user, isLoading } = useSession();
   const permissions = usePermissions();
   const canReadPeople = useCan('people:read');
-  const { pathname } = useLocation();
+  const { key } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  // The small screen's menu closes once it has taken the reader somewhere.
-  const [menuPath, setMenuPath] = useState(pathname);
-  if (menuPath !== pathname) {
-    setMenuPath(pathname);
+  // The small screen's menu closes once it has taken the reader somewhere (even
+  // to the section already open).
+  const [menuAt, setMenuAt] = useState(key);
+  if (menuAt !== key) {
+    setMenuAt(key);
     setMenuOpen(false);
   }
 
@@ -80,7 +81,7 @@ export function AdminPage() {
         }}
       >
         <AdminNav id={NAV_ID} sections={sections} open={menuOpen} />
-        <main className="grid min-w-0 flex-1 grid-cols-1 content-start gap-6 px-4 py-6 sm:px-6">
+        <main className="grid min-w-0 flex-1 grid-cols-1 content-start gap-6 px-4 py-6">
           <h1 className="sr-only">Admin console</h1>
           <StatCards />
           {/* The open section (its heading an h2, as the stat cards'). */}
