@@ -1,4 +1,4 @@
-import type { AnalyticsDashboard, DashboardFigures } from '@repo/api-client';
+import type { AnalyticsDashboard, DashboardFigures } from '@repo/validation';
 import type { DB } from '@repo/db';
 import { type DashboardPeriod, WAITLIST_STEPS, WAITLIST_TOTAL_STEPS } from '@repo/validation';
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-import type { ApiKey } from '@repo/api-client';
+import type { ApiKey } from '@repo/validation';
 import type { ApiKeyRow, DB } from '@repo/db';
 import {
   API_KEY_PERMISSIONS,

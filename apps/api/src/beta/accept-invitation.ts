@@ -1,4 +1,4 @@
-import type { BetaParticipant } from '@repo/api-client';
+import type { BetaParticipant } from '@repo/validation';
 import type { DB } from '@repo/db';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { creditReferral } from '../waitlist/referrals';

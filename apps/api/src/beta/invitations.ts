@@ -1,4 +1,4 @@
-import type { BetaParticipant } from '@repo/api-client';
+import type { BetaParticipant } from '@repo/validation';
 import type { DB } from '@repo/db';
 import { findEmailTemplate } from '@repo/email-templates';
 import { BETA_CAP } from '@repo/validation';

@@ -1,4 +1,4 @@
-import type { BetaParticipant, ExpiringInvitation } from '@repo/api-client';
+import type { BetaParticipant, ExpiringInvitation } from '@repo/validation';
 import type { BetaParticipantRow, Database, DB } from '@repo/db';
 import { type ExpressionBuilder, sql } from 'kysely';
 

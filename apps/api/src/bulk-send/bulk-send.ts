@@ -1,4 +1,4 @@
-import type { BetaParticipant } from '@repo/api-client';
+import type { BetaParticipant } from '@repo/validation';
 import type { BulkSkip, DB } from '@repo/db';
 import type { EmailTemplateDefinition } from '@repo/email-templates';
 import type { BulkDryRunInput } from '@repo/validation';

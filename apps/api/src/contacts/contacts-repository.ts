@@ -1,4 +1,4 @@
-import type { ContactMessage, Page } from '@repo/api-client';
+import type { ContactMessage, Page } from '@repo/validation';
 import type { ContactMessageRow, DB } from '@repo/db';
 import type { ContactListQuery, ContactStatus } from '@repo/validation';
 import { sql } from 'kysely';

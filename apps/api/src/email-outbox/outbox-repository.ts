@@ -1,4 +1,4 @@
-import type { OutboxMessage, OutboxMessageDetail, Page } from '@repo/api-client';
+import type { OutboxMessage, OutboxMessageDetail, Page } from '@repo/validation';
 import type {
   Database,
   DB,

@@ -1,4 +1,4 @@
-import type { BlogPost, BlogPostSummary } from '@repo/api-client';
+import type { BlogPost, BlogPostSummary } from '@repo/validation';
 import type { DB } from '@repo/db';
 import { sql } from 'kysely';
 

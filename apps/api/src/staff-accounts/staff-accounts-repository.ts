@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { StaffAccount, StaffSession } from '@repo/api-client';
+import type { StaffAccount, StaffSession } from '@repo/validation';
 import type { DB, UserStatus } from '@repo/db';
 import { sql } from 'kysely';
 import { sessionAlive, type SessionLifetimes } from '../plugins/external/session-store';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Page } from '@repo/api-client';
+import type { Page } from '@repo/validation';
 import type { DB, EmailStream, SuppressionOrigin } from '@repo/db';
 import { sql } from 'kysely';
 import { onePage } from '../paginate';

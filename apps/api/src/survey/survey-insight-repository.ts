@@ -1,4 +1,4 @@
-import type { SurveyInsight, SurveyTextAnswerPage } from '@repo/api-client';
+import type { SurveyInsight, SurveyTextAnswerPage } from '@repo/validation';
 import type { DB } from '@repo/db';
 import {
   BETA_FEEDBACK_STEPS,

@@ -1,4 +1,4 @@
-import type { FeedbackResponsePage } from '@repo/api-client';
+import type { FeedbackResponsePage } from '@repo/validation';
 import type { BetaFeedbackResponsesTable, DB } from '@repo/db';
 import { type Insertable, sql } from 'kysely';
 import { onePage } from '../paginate';

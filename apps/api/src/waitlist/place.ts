@@ -1,4 +1,4 @@
-import type { WaitlistPlace } from '@repo/api-client';
+import type { WaitlistPlace } from '@repo/validation';
 import type { DB } from '@repo/db';
 import type { Config } from '../config';
 import { referralUrl, statusLinkSecret, statusUrl } from './confirmation';

@@ -1,4 +1,4 @@
-import type { Page, WaitlistEntry } from '@repo/api-client';
+import type { Page, WaitlistEntry } from '@repo/validation';
 import type { Database, DB, WaitlistEntriesTable } from '@repo/db';
 import {
   DEFAULT_REFERRAL_BOOST_PLACES,

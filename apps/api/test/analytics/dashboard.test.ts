@@ -1,4 +1,4 @@
-import type { AnalyticsDashboard } from '@repo/api-client';
+import type { AnalyticsDashboard } from '@repo/validation';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';

@@ -1,4 +1,4 @@
-import type { ApiKey, CreatedApiKey } from '@repo/api-client';
+import type { ApiKey, CreatedApiKey } from '@repo/validation';
 import {
   API_KEY_DEFAULT_EXPIRY_DAYS,
   API_KEY_MESSAGES,

@@ -1,4 +1,4 @@
-import type { AuditLogEntry, AuditLogPage } from '@repo/api-client';
+import type { AuditLogEntry, AuditLogPage } from '@repo/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AdminSession,

@@ -1,4 +1,4 @@
-import type { BetaParticipant, BetaParticipantList } from '@repo/api-client';
+import type { BetaParticipant, BetaParticipantList } from '@repo/validation';
 import { BETA_CAP } from '@repo/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALREADY_APPROVED_MESSAGE, BETA_FULL_MESSAGE } from '../../src/routes/api/admin/beta';

@@ -1,4 +1,4 @@
-import type { BetaParticipant, BetaParticipantList } from '@repo/api-client';
+import type { BetaParticipant, BetaParticipantList } from '@repo/validation';
 import { BETA_CAP } from '@repo/validation';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { ContactMessage, Page } from '@repo/api-client';
+import type { ContactMessage, Page } from '@repo/validation';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, signInAdmin } from '../helpers/admin';

@@ -1,4 +1,4 @@
-import type { OutboxMessageDetail } from '@repo/api-client';
+import type { OutboxMessageDetail } from '@repo/validation';
 import { findEmailTemplate } from '@repo/email-templates';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

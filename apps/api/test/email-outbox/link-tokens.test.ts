@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OutboxMessageDetail, Page, OutboxMessage } from '@repo/api-client';
+import type { OutboxMessageDetail, Page, OutboxMessage } from '@repo/validation';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { linkSecretsKey, sealSecrets } from '../../src/email/link-secrets';

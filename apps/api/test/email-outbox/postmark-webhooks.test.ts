@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OutboxMessageDetail, Page, Suppression } from '@repo/api-client';
+import type { OutboxMessageDetail, Page, Suppression } from '@repo/validation';
 import * as payloads from '../fixtures/postmark-webhooks';
 import { type AdminSession, signInAdmin } from '../helpers/admin';
 import { type FakePostmark, startFakePostmark } from '../helpers/fake-postmark';

@@ -1,4 +1,4 @@
-import type { EmailTemplate, OutboxMessage, OutboxMessageDetail, Page } from '@repo/api-client';
+import type { EmailTemplate, OutboxMessage, OutboxMessageDetail, Page } from '@repo/validation';
 import { EMAIL_MESSAGES } from '@repo/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../src/email/unsubscribe-token';

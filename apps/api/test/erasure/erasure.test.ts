@@ -1,4 +1,4 @@
-import type { ErasureResult, FeedbackResponsePage } from '@repo/api-client';
+import type { ErasureResult, FeedbackResponsePage } from '@repo/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSession, signInAdmin } from '../helpers/admin';
 import {

@@ -1,4 +1,4 @@
-import type { AnalyticsOptOutPage, SurveyInsight, SurveyTextAnswerPage } from '@repo/api-client';
+import type { AnalyticsOptOutPage, SurveyInsight, SurveyTextAnswerPage } from '@repo/validation';
 import { BETA_FEEDBACK_STEPS } from '@repo/validation';
 import { parse } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-import type { SurveyProgressAnswer } from '@repo/api-client';
+import type { SurveyProgressAnswer } from '@repo/validation';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

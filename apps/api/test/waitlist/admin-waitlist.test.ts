@@ -1,4 +1,4 @@
-import type { Page, WaitlistEntry } from '@repo/api-client';
+import type { Page, WaitlistEntry } from '@repo/validation';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
