@@ -327,7 +327,7 @@ function queueEntries(db: DB) {
     );
 }
 
-export function queuePositions(db: DB, boost: number) {
+function queuePositions(db: DB, boost: number) {
   const queue = queueEntries(db).select([
     'q.id',
     'q.createdAt',
