@@ -179,6 +179,8 @@ async function signIn(page: Page): Promise<void> {
   });
   expect(answer.status()).toBe(200);
   await page.goto('/admin');
+  // /admin opens the first section (issue 20): settled there, a menu opened next stays open.
+  await page.waitForURL('**/admin/waitlist');
   await page.getByRole('button', { name: 'Logout' }).waitFor();
 }
 

@@ -461,7 +461,7 @@ describe('admin console', () => {
     // Sentences for people (issue 20), with the names looked up when the log is read.
     await page
       .getByRole('row')
-      .filter({ hasText: `${me.name} revoked Audited key` })
+      .filter({ hasText: `${me.name} revoked ` })
       .waitFor();
     await page
       .getByRole('row')
