@@ -1,4 +1,4 @@
-import type { WaitlistEntry } from '@repo/api-client';
+import type { WaitlistEntry, WaitlistSortField } from '@repo/api-client';
 import { Badge, Button } from '@repo/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatCompany, formatDate } from '@/lib/format';
@@ -41,6 +41,21 @@ function ConfirmationBadge({ entry }: { entry: WaitlistEntry }) {
 function optional(value: string | null): string {
   return value?.trim() ? value : '—';
 }
+
+/**
+ * The columns that sort: the API's sortBy fields. Written here rather than taken
+ * from @repo/validation, whose zod schemas would join the console's first load
+ * (issue 13's budget); the type keeps it to fields the API takes.
+ */
+export const WAITLIST_SORTABLE = [
+  'firstName',
+  'lastName',
+  'email',
+  'companyName',
+  'position',
+  'referralCount',
+  'createdAt',
+] as const satisfies readonly WaitlistSortField[];
 
 /**
  * Column ids equal the API's sortBy fields, so react-table's sorting state is

@@ -2,7 +2,6 @@ import { apiRoutes, type WaitlistEntry, type WaitlistSortField } from '@repo/api
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent } from '@repo/ui';
 import type { VisibilityState } from '@tanstack/react-table';
-import { WAITLIST_SORT_FIELDS } from '@repo/validation';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
 import type { DeletionTarget } from '@/components/delete-entry-dialog';
@@ -19,7 +18,7 @@ import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { Can } from '@/lib/permissions';
-import { type WaitlistAction, waitlistColumns } from './waitlist-columns';
+import { type WaitlistAction, WAITLIST_SORTABLE, waitlistColumns } from './waitlist-columns';
 import { SignupSourcesCard } from './signup-sources';
 
 /** Issue 11: confirmed (double opt-in) or not. */
@@ -51,7 +50,7 @@ export function WaitlistTab() {
   // Search, state, sort and page live in the address (issue 20).
   const { text, onTextChange, search } = useUrlSearch();
   const [state, setState] = useUrlFilter('state', STATE_FILTERS, 'all');
-  const [sorting, setSorting] = useUrlSorting(WAITLIST_SORT_FIELDS, {
+  const [sorting, setSorting] = useUrlSorting(WAITLIST_SORTABLE, {
     id: 'createdAt',
     desc: true,
   });
