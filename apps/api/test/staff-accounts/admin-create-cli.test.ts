@@ -12,7 +12,7 @@ afterAll(() => database.destroy());
 /** Runs `pnpm --filter @repo/api admin:create` (its script) with `args`. */
 function adminCreate(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin-create.ts', ...args], {
-    cwd: path.resolve(import.meta.dirname, '..'),
+    cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       ...process.env,
       TSX_TSCONFIG_PATH: 'tsconfig.runtime.json',
