@@ -111,7 +111,7 @@ export function auditColumns(): ColumnDef<AuditLogEntry>[] {
       cell: ({ row }) => {
         const text = formatDetails(row.original.details);
         return (
-          <span className="block max-w-[20rem] truncate font-mono text-xs" title={text}>
+          <span className="block max-w-[16rem] truncate font-mono text-xs" title={text}>
             {text || '—'}
           </span>
         );
