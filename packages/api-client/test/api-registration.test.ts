@@ -80,9 +80,7 @@ describe('the route table', () => {
   });
 
   it('holds every route the API documents, with the same methods, and no other', () => {
-    const table = routeEntries(apiRouteTable).filter(
-      (entry) => !(entry.pattern in UNDOCUMENTED),
-    );
+    const table = routeEntries(apiRouteTable).filter((entry) => !(entry.pattern in UNDOCUMENTED));
     expect(names(table)).toEqual(names(registered));
   });
 

@@ -1,6 +1,10 @@
 import type { DB } from '@repo/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { DeliveryError, type DeliveryTransport, type OutgoingEmail } from '../email/delivery-transport';
+import {
+  DeliveryError,
+  type DeliveryTransport,
+  type OutgoingEmail,
+} from '../email/delivery-transport';
 import { openSecrets, restoreSecrets } from '../email/link-secrets';
 import {
   type ClaimedMessage,

@@ -6,7 +6,11 @@ import {
 } from '@repo/email-templates';
 import type { Config } from '../config';
 import { linkSecretsKey, tokenOfLink } from './link-secrets';
-import { insertOutboxMessages, type PreparedEmail, type RenderedEmail } from '../email-outbox/outbox-repository';
+import {
+  insertOutboxMessages,
+  type PreparedEmail,
+  type RenderedEmail,
+} from '../email-outbox/outbox-repository';
 import { unsubscribeUrl } from './unsubscribe-token';
 
 interface PrepareEmailInput {

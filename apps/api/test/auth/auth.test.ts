@@ -9,7 +9,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { CSRF_MESSAGE } from '../../src/plugins/app/admin-auth';
-import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from '../../src/plugins/external/session';
+import {
+  SECURE_SESSION_COOKIE_NAME,
+  SESSION_COOKIE_NAME,
+} from '../../src/plugins/external/session';
 import { ACCOUNT_DISABLED_MESSAGE, REGISTRATION_CLOSED_MESSAGE } from '../../src/routes/api/auth';
 import { SETUP_TOKEN_REQUIRED_MESSAGE } from '../../src/auth/setup-token';
 import { insertStaffUser, STAFF_PASSWORD } from '../helpers/admin';
