@@ -1,6 +1,6 @@
 import { z } from './zod-config';
 import { isoTimestamp } from './common';
-import { blankAsAbsent, pageFields, type QueryParams } from './paging';
+import { blankAsAbsent, optionalFilter, pageFields, type QueryParams } from './paging';
 
 /**
  * The audit log's actions, written once: the API records only these (its type
@@ -77,11 +77,9 @@ export const auditLogQuerySchema = z.object({
       .max(64, { error: AUDIT_ACTION_MESSAGE })
       .optional(),
   ),
-  actorKind: z.preprocess(
-    blankAsAbsent,
-    z
-      .enum(AUDIT_ACTOR_KINDS, { error: 'actorKind must be staff, api_key, system or public' })
-      .optional(),
+  actorKind: optionalFilter(
+    AUDIT_ACTOR_KINDS,
+    'actorKind must be staff, api_key, system or public',
   ),
 });
 export type AuditLogQuery = QueryParams<typeof auditLogQuerySchema>;

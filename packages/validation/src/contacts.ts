@@ -9,7 +9,7 @@ import {
   requiredText,
 } from './fields';
 import { isoTimestamp } from './common';
-import { blankAsAbsent, pageFields, pageOf, type QueryParams } from './paging';
+import { optionalFilter, pageFields, pageOf, type QueryParams } from './paging';
 
 export const CONTACT_STATUSES = ['new', 'read', 'replied'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
@@ -56,10 +56,7 @@ export type ContactMessageResponse = z.output<typeof contactMessageResponseSchem
 // The console's contact messages (spec section 4).
 export const contactListQuerySchema = z.object({
   ...pageFields,
-  status: z.preprocess(
-    blankAsAbsent,
-    z.enum(CONTACT_STATUSES, { error: 'status must be new, read or replied' }).optional(),
-  ),
+  status: optionalFilter(CONTACT_STATUSES, 'status must be new, read or replied'),
 });
 /** The list query as the API reads it (defaults filled). */
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from './zod-config';
 import { isoTimestamp } from './common';
-import { blankAsAbsent, pageFields, pageOf, type QueryParams } from './paging';
+import { optionalFilter, pageFields, pageOf, type QueryParams } from './paging';
 
 /*
  * The email outbox (spec section 5, issues 9 and 11): every message is queued,
@@ -24,12 +24,7 @@ export type QueuedEmail = z.output<typeof queuedEmailSchema>;
 
 export const outboxListQuerySchema = z.object({
   ...pageFields,
-  status: z.preprocess(
-    blankAsAbsent,
-    z
-      .enum(EMAIL_STATUSES, { error: `status must be one of ${EMAIL_STATUSES.join(', ')}` })
-      .optional(),
-  ),
+  status: optionalFilter(EMAIL_STATUSES, `status must be one of ${EMAIL_STATUSES.join(', ')}`),
 });
 /** The list query as the API reads it (defaults filled). */
 export type OutboxListQuery = z.output<typeof outboxListQuerySchema>;

@@ -8,6 +8,12 @@ import { LIMITS, maxLengthMessage } from './fields';
 
 export const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
+/** An optional filter of a list query: one of `values`, or absent ('' included). */
+export const optionalFilter = <const Values extends readonly [string, ...string[]]>(
+  values: Values,
+  error: string,
+) => z.preprocess(blankAsAbsent, z.enum(values, { error }).optional());
+
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 100;
 /** A bound on the page number, so that an offset stays a safe number. */

@@ -9,7 +9,7 @@ import {
   optionalText,
   requiredText,
 } from './fields';
-import { blankAsAbsent, listSearchField, pageFields, pageOf, type QueryParams } from './paging';
+import { listSearchField, optionalFilter, pageFields, pageOf, type QueryParams } from './paging';
 
 /*
  * The beta survey (spec sections 2 and 3): the feedback form a tester fills in,
@@ -242,13 +242,9 @@ export type SurveyFreeTextField = (typeof SURVEY_FREE_TEXT_FIELDS)[number];
 export const surveyAnswersQuerySchema = z.object({
   ...pageFields,
   search: listSearchField,
-  field: z.preprocess(
-    blankAsAbsent,
-    z
-      .enum(SURVEY_FREE_TEXT_FIELDS, {
-        error: `field must be one of ${SURVEY_FREE_TEXT_FIELDS.join(', ')}`,
-      })
-      .optional(),
+  field: optionalFilter(
+    SURVEY_FREE_TEXT_FIELDS,
+    `field must be one of ${SURVEY_FREE_TEXT_FIELDS.join(', ')}`,
   ),
 });
 /** The answers query as the API reads it (defaults filled). */

@@ -11,6 +11,7 @@ import {
 import {
   blankAsAbsent,
   listSearchField,
+  optionalFilter,
   pageFields,
   pageOf,
   type QueryParams,
@@ -208,12 +209,7 @@ export const waitlistListQuerySchema = z.object({
   ),
   search: listSearchField,
   /** Issue 11: confirmed or unconfirmed addresses only. */
-  state: z.preprocess(
-    blankAsAbsent,
-    z
-      .enum(WAITLIST_STATES, { error: `state must be one of ${WAITLIST_STATES.join(', ')}` })
-      .optional(),
-  ),
+  state: optionalFilter(WAITLIST_STATES, `state must be one of ${WAITLIST_STATES.join(', ')}`),
 });
 /** The list query as the API reads it (defaults filled). */
 export type WaitlistListQuery = z.output<typeof waitlistListQuerySchema>;
