@@ -9,18 +9,11 @@ import {
   SESSION_ONLY_PERMISSIONS,
 } from '@repo/validation';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminSession, insertStaffUser, sessionFor, signInAdmin } from '../helpers/admin';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
+import { insertStaffUser, sessionFor } from '../helpers/admin';
 
-let ctx: TestContext;
-let admin: AdminSession;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, admin } = useAdminContext();
 
 /** Creates a key as the signed-in Owner; beta:read unless the payload says otherwise. */
 const create = (

@@ -1,22 +1,10 @@
 import type { AuditLogEntry, AuditLogPage } from '@repo/validation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AdminSession,
-  insertStaffUser,
-  seedWaitlist,
-  sessionFor,
-  signInAdmin,
-} from '../helpers/admin';
+import { describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
+import { insertStaffUser, seedWaitlist, sessionFor } from '../helpers/admin';
 import { acceptInvitationOf } from '../helpers/seats';
-import { createTestContext, type TestContext } from '../helpers/test-app';
 
-let ctx: TestContext;
-let admin: AdminSession;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, admin } = useAdminContext();
 
 const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });

@@ -1,18 +1,11 @@
 import type { BetaParticipant, BetaParticipantList } from '@repo/validation';
 import { BETA_CAP } from '@repo/validation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
 import { ALREADY_APPROVED_MESSAGE, BETA_FULL_MESSAGE } from '../../src/routes/api/admin/beta';
-import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { seedWaitlist } from '../helpers/admin';
 
-let ctx: TestContext;
-let admin: AdminSession;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, admin } = useAdminContext();
 
 const post = (url: string) => ctx.app.inject({ method: 'POST', url, headers: admin.headers });
 

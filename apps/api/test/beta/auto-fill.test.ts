@@ -1,8 +1,9 @@
 import { BETA_CAP } from '@repo/validation';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
 import { expireLapsedInvitations } from '../../src/beta/invitation-expiry';
-import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
+import { seedWaitlist } from '../helpers/admin';
 import {
   clearSeats,
   confirmEntries,
@@ -10,17 +11,9 @@ import {
   invitationTokenMailedTo,
   seatsHeld,
 } from '../helpers/seats';
-import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /** Issue 11, auto-fill: a freed seat goes to the next confirmed person in the queue. */
-let ctx: TestContext;
-let admin: AdminSession;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, admin } = useAdminContext();
 beforeEach(() => clearSeats(ctx));
 
 const setAutoFill = (enabled: unknown) =>

@@ -1,25 +1,19 @@
 import { INVITATION_LINK_MESSAGE } from '@repo/validation';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
 import { expireLapsedInvitations } from '../../src/beta/invitation-expiry';
 import {
   INVITATION_ACCEPTED_MESSAGE,
   INVITATION_EXPIRED_MESSAGE,
   INVITATION_NOT_FOUND_MESSAGE,
 } from '../../src/routes/api/beta';
-import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
+import { seedWaitlist } from '../helpers/admin';
 import { invitationTokenMailedTo, seatsHeld } from '../helpers/seats';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { createTestContext } from '../helpers/test-app';
 
 /** Issue 11: the public accept route behind the site's /beta/accept page. */
-let ctx: TestContext;
-let admin: AdminSession;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, admin } = useAdminContext();
 
 const accept = (payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url: '/api/beta/invitations/accept', payload });

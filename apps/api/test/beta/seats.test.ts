@@ -1,7 +1,8 @@
 import type { BetaParticipant, BetaParticipantList } from '@repo/validation';
 import { BETA_CAP } from '@repo/validation';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
 import { expireLapsedInvitations } from '../../src/beta/invitation-expiry';
 import { loadConfig } from '../../src/config';
 import {
@@ -10,7 +11,7 @@ import {
   INVITATION_PENDING_MESSAGE,
 } from '../../src/routes/api/admin/beta';
 import { findWaitlistEntry } from '../../src/waitlist/waitlist-repository';
-import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
+import { seedWaitlist } from '../helpers/admin';
 import {
   clearSeats,
   insertParticipants,
@@ -18,17 +19,9 @@ import {
   seatsHeld,
   sha256,
 } from '../helpers/seats';
-import { createTestContext, type TestContext } from '../helpers/test-app';
 
 /** Issue 11, seats: invitations hold a seat, lapse, and the cap counts what is held. */
-let ctx: TestContext;
-let admin: AdminSession;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, admin } = useAdminContext();
 beforeEach(() => clearSeats(ctx));
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,20 +1,9 @@
 import type { ErasureResult, FeedbackResponsePage } from '@repo/validation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminSession, signInAdmin } from '../helpers/admin';
-import {
-  createTestContext,
-  type TestContext,
-  validBetaFeedback,
-  validWaitlistSignup,
-} from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
+import { validBetaFeedback, validWaitlistSignup } from '../helpers/test-app';
 
-let ctx: TestContext;
-let admin: AdminSession;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, admin } = useAdminContext();
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminSession, signInAdmin } from '../helpers/admin';
+import { describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
 import { linkTokenMailedTo } from '../helpers/link-tokens';
-import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
+import { validWaitlistSignup } from '../helpers/test-app';
 
 /*
  * The person timeline (issue 12) shows every event that issue lists; issue 20
@@ -9,13 +9,7 @@ import { createTestContext, type TestContext, validWaitlistSignup } from '../hel
  * referral credited.
  */
 
-let ctx: TestContext;
-let admin: AdminSession;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, admin } = useAdminContext();
 
 interface Event {
   at: string;

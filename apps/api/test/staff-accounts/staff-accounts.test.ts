@@ -1,18 +1,13 @@
 import { STAFF_ACCOUNT_MESSAGES } from '@repo/validation';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
 import { TEXT_PLAIN_MESSAGE } from '../../src/plugins/app/admin-auth';
-import { type AdminSession, insertStaffUser, sessionFor, signInAdmin } from '../helpers/admin';
+import { type AdminSession, insertStaffUser, sessionFor } from '../helpers/admin';
 import { linkTokenMailedTo } from '../helpers/link-tokens';
-import { createTestContext, sessionCookie, type TestContext } from '../helpers/test-app';
+import { sessionCookie } from '../helpers/test-app';
 
-let ctx: TestContext;
-let admin: AdminSession;
-beforeAll(async () => {
-  ctx = await createTestContext({ ADMIN_EMAIL_DOMAINS: 'wordloom.ai' });
-  admin = await signInAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, admin } = useAdminContext({ ADMIN_EMAIL_DOMAINS: 'wordloom.ai' });
 
 const as = (
   session: AdminSession,

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminSession, signInAdmin } from '../helpers/admin';
-import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
+import { validWaitlistSignup } from '../helpers/test-app';
 
-let ctx: TestContext;
-let admin: AdminSession;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, admin } = useAdminContext();
 
 const signUp = (email: string, source?: unknown) =>
   ctx.app.inject({
