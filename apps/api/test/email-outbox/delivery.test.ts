@@ -1,40 +1,23 @@
 import type { OutboxMessageDetail } from '@repo/validation';
 import { findEmailTemplate } from '@repo/email-templates';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { usePostmarkContext } from '../helpers/use-context';
 import { claimDueMessages, databaseNow } from '../../src/email-outbox/outbox-repository';
 import { createOutboxWorker, retryDelayMs } from '../../src/email-outbox/outbox-worker';
 import { classifyPostmarkError, createPostmarkTransport } from '../../src/email/postmark-transport';
-import { type AdminSession, signInAdmin } from '../helpers/admin';
-import { type FakePostmark, startFakePostmark } from '../helpers/fake-postmark';
-import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
-
-let fake: FakePostmark;
-let ctx: TestContext;
-let admin: AdminSession;
+import { createTestContext, validWaitlistSignup } from '../helpers/test-app';
 
 const RETRY_BASE_MS = 1000;
 const MAX_ATTEMPTS = 4;
 
-beforeAll(async () => {
-  fake = await startFakePostmark();
-  ctx = await createTestContext({
-    POSTMARK_SERVER_TOKEN: fake.token,
-    POSTMARK_API_HOST: fake.host,
-    POSTMARK_TIMEOUT_MS: '1000',
-    EMAIL_RETRY_BASE_MS: String(RETRY_BASE_MS),
-    EMAIL_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
-    EMAIL_FROM: 'Wordloom <beta@wordloom.test>',
-    POSTMARK_TRANSACTIONAL_STREAM: 'outbound',
-    POSTMARK_BROADCAST_STREAM: 'wordloom-news',
-  });
-  admin = await signInAdmin(ctx);
+const { ctx, admin, fake } = usePostmarkContext({
+  EMAIL_RETRY_BASE_MS: String(RETRY_BASE_MS),
+  EMAIL_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+  EMAIL_FROM: 'Wordloom <beta@wordloom.test>',
+  POSTMARK_TRANSACTIONAL_STREAM: 'outbound',
+  POSTMARK_BROADCAST_STREAM: 'wordloom-news',
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-beforeEach(() => fake.setMode({ kind: 'ok' }));
 
 const worker = () => ctx.app.emailWorker!;
 

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { OutboxMessageDetail, Page, OutboxMessage } from '@repo/validation';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { usePostmarkContext } from '../helpers/use-context';
 import { linkSecretsKey, sealSecrets } from '../../src/email/link-secrets';
 import { createOutboxWorker } from '../../src/email-outbox/outbox-worker';
 import { createPostmarkTransport } from '../../src/email/postmark-transport';
-import { type AdminSession, signInAdmin } from '../helpers/admin';
-import { type FakePostmark, startFakePostmark } from '../helpers/fake-postmark';
-import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
+import { validWaitlistSignup } from '../helpers/test-app';
 
 /*
  * Issue 19: a single-use link token lives only in the mail that is sent. No
@@ -15,25 +14,9 @@ import { createTestContext, type TestContext, validWaitlistSignup } from '../hel
  * before or after sending; the recipient's copy carries a working link.
  */
 
-let fake: FakePostmark;
-let ctx: TestContext;
-let admin: AdminSession;
-
-beforeAll(async () => {
-  fake = await startFakePostmark();
-  ctx = await createTestContext({
-    POSTMARK_SERVER_TOKEN: fake.token,
-    POSTMARK_API_HOST: fake.host,
-    POSTMARK_TIMEOUT_MS: '1000',
-    ADMIN_EMAIL_DOMAINS: 'staff.example',
-  });
-  admin = await signInAdmin(ctx);
+const { ctx, admin, fake } = usePostmarkContext({
+  ADMIN_EMAIL_DOMAINS: 'staff.example',
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-beforeEach(() => fake.setMode({ kind: 'ok' }));
 
 const inject = (
   method: 'GET' | 'POST',

@@ -1,37 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { usePostmarkContext } from '../helpers/use-context';
 import type { OutboxMessageDetail, Page, Suppression } from '@repo/validation';
 import * as payloads from '../fixtures/postmark-webhooks';
-import { type AdminSession, signInAdmin } from '../helpers/admin';
-import { type FakePostmark, startFakePostmark } from '../helpers/fake-postmark';
-import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
+import { createTestContext, validWaitlistSignup } from '../helpers/test-app';
 
 const USER = 'postmark';
 const PASSWORD = 'webhook-password-0123456789';
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
-let fake: FakePostmark;
-let ctx: TestContext;
-let admin: AdminSession;
-
-beforeAll(async () => {
-  fake = await startFakePostmark();
-  ctx = await createTestContext({
-    POSTMARK_SERVER_TOKEN: fake.token,
-    POSTMARK_API_HOST: fake.host,
-    POSTMARK_TIMEOUT_MS: '1000',
-    POSTMARK_TRANSACTIONAL_STREAM: 'outbound',
-    POSTMARK_BROADCAST_STREAM: 'wordloom-news',
-    POSTMARK_WEBHOOK_USERNAME: USER,
-    POSTMARK_WEBHOOK_PASSWORD: PASSWORD,
-  });
-  admin = await signInAdmin(ctx);
+const { ctx, admin, fake } = usePostmarkContext({
+  POSTMARK_TRANSACTIONAL_STREAM: 'outbound',
+  POSTMARK_BROADCAST_STREAM: 'wordloom-news',
+  POSTMARK_WEBHOOK_USERNAME: USER,
+  POSTMARK_WEBHOOK_PASSWORD: PASSWORD,
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-beforeEach(() => fake.setMode({ kind: 'ok' }));
 
 const hook = (payload: unknown, authorization = basic(USER, PASSWORD)) =>
   ctx.app.inject({

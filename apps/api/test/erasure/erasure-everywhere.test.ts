@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { usePostmarkContext } from '../helpers/use-context';
 import { unsubscribeToken } from '../../src/email/unsubscribe-token';
 import { findSuppression } from '../../src/suppressions/suppressions-repository';
 import * as payloads from '../fixtures/postmark-webhooks';
-import { type AdminSession, signInAdmin } from '../helpers/admin';
-import { type FakePostmark, startFakePostmark } from '../helpers/fake-postmark';
-import {
-  createTestContext,
-  type TestContext,
-  validBetaFeedback,
-  validWaitlistSignup,
-} from '../helpers/test-app';
+import { validBetaFeedback, validWaitlistSignup } from '../helpers/test-app';
 
 /*
  * Issue 19: after an erasure, no table and no admin answer holds the person's
@@ -22,26 +16,11 @@ import {
 
 const WEBHOOK = { user: 'postmark', password: 'webhook-password-0123456789' };
 
-let fake: FakePostmark;
-let ctx: TestContext;
-let admin: AdminSession;
-
-beforeAll(async () => {
-  fake = await startFakePostmark();
-  ctx = await createTestContext({
-    POSTMARK_SERVER_TOKEN: fake.token,
-    POSTMARK_API_HOST: fake.host,
-    POSTMARK_TIMEOUT_MS: '1000',
-    POSTMARK_TRANSACTIONAL_STREAM: 'outbound',
-    POSTMARK_BROADCAST_STREAM: 'broadcast',
-    POSTMARK_WEBHOOK_USERNAME: WEBHOOK.user,
-    POSTMARK_WEBHOOK_PASSWORD: WEBHOOK.password,
-  });
-  admin = await signInAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
+const { ctx, admin, fake } = usePostmarkContext({
+  POSTMARK_TRANSACTIONAL_STREAM: 'outbound',
+  POSTMARK_BROADCAST_STREAM: 'broadcast',
+  POSTMARK_WEBHOOK_USERNAME: WEBHOOK.user,
+  POSTMARK_WEBHOOK_PASSWORD: WEBHOOK.password,
 });
 
 const PERSON = {

@@ -1,6 +1,7 @@
 import { createDatabase, type DatabaseHandle } from '@repo/db';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postmarkEnv } from '../helpers/use-context';
 import { linkSecretsKey } from '../../src/email/link-secrets';
 import { createOutboxWorker } from '../../src/email-outbox/outbox-worker';
 import { createPostmarkTransport } from '../../src/email/postmark-transport';
@@ -40,11 +41,7 @@ describe.runIf(serverUrl)('server-side connection kills', () => {
     process.on('uncaughtException', onCrash);
     process.on('unhandledRejection', onCrash);
     fake = await startFakePostmark();
-    ctx = await createTestContext({
-      POSTMARK_SERVER_TOKEN: fake.token,
-      POSTMARK_API_HOST: fake.host,
-      POSTMARK_TIMEOUT_MS: '1000',
-    });
+    ctx = await createTestContext(postmarkEnv(fake));
     admin = await signInAdmin(ctx);
     databaseName = new URL(ctx.database.url!).pathname.slice(1);
     control = await createDatabase({ kind: 'postgres', url: ctx.database.url!, poolSize: 1 });
