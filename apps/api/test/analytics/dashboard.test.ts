@@ -1,11 +1,11 @@
 import type { AnalyticsDashboard } from '@repo/validation';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
-import { createTestContext, type TestContext, validBetaFeedback } from '../helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
+import { seedWaitlist } from '../helpers/admin';
+import { validBetaFeedback } from '../helpers/test-app';
 
-let ctx: TestContext;
-let admin: AdminSession;
+const { ctx, admin } = useAdminContext();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const now = Date.now();
@@ -36,8 +36,6 @@ async function addEvents(events: EventSeed[]) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInAdmin(ctx);
   await seedWaitlist(ctx, 4);
   await ctx.database.db
     .insertInto('contactMessages')
@@ -124,7 +122,6 @@ beforeAll(async () => {
     expect(response.statusCode).toBe(201);
   }
 });
-afterAll(() => ctx.close());
 
 async function dashboard(query = '') {
   const response = await ctx.app.inject({

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
 import { expireLapsedInvitations } from '../../src/beta/invitation-expiry';
 import {
   purgeUnconfirmedSignups,
   statusLinkSecret,
   statusToken,
 } from '../../src/waitlist/confirmation';
-import { type AdminSession, signInAdmin } from '../helpers/admin';
 import { linkTokenMailedTo } from '../helpers/link-tokens';
 import { clearSeats } from '../helpers/seats';
-import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
+import { validWaitlistSignup } from '../helpers/test-app';
 
 /*
  * Issue 19: whoever's invitation lapses goes back to the queue, as issue 11
@@ -18,15 +18,8 @@ import { createTestContext, type TestContext, validWaitlistSignup } from '../hel
  * approved before confirming gets a fresh confirmation link instead, to take a
  * place by confirming.
  */
-let ctx: TestContext;
-let admin: AdminSession;
-
-beforeAll(async () => {
-  // Positions are read afresh (the ranking snapshot's age is 0 here).
-  ctx = await createTestContext({ QUEUE_RANKING_MAX_AGE_MS: '0' });
-  admin = await signInAdmin(ctx);
-});
-afterAll(() => ctx.close());
+// Positions are read afresh (the ranking snapshot's age is 0 here).
+const { ctx, admin } = useAdminContext({ QUEUE_RANKING_MAX_AGE_MS: '0' });
 beforeEach(async () => {
   await clearSeats(ctx);
   await ctx.database.db.deleteFrom('inviteCodes').execute();

@@ -1,17 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
+import { seedWaitlist } from '../helpers/admin';
 import { acceptInvitationOf } from '../helpers/seats';
-import { createTestContext, type TestContext } from '../helpers/test-app';
 
-let ctx: TestContext;
-let admin: AdminSession;
+const { ctx, admin } = useAdminContext();
 /** ready, unsubscribed, bounced, inactive, recently sent */
 let ids: string[];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInAdmin(ctx);
   const entries = await seedWaitlist(ctx, 5, (index) => ({ email: `bulk${index}@example.com` }));
   ids = [];
   for (const id of entries) {
@@ -54,7 +51,6 @@ beforeAll(async () => {
     })
     .execute();
 });
-afterAll(() => ctx.close());
 
 function post(url: string, payload: Record<string, unknown>) {
   return ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload });

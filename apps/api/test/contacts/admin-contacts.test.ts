@@ -1,16 +1,12 @@
 import type { ContactMessage, Page } from '@repo/validation';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminSession, signInAdmin } from '../helpers/admin';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
 
-let ctx: TestContext;
-let admin: AdminSession;
+const { ctx, admin } = useAdminContext();
 let ids: string[];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInAdmin(ctx);
   const base = Date.now() - 100_000;
   const rows = await ctx.database.db
     .insertInto('contactMessages')
@@ -30,7 +26,6 @@ beforeAll(async () => {
     .execute();
   ids = rows.map((row) => row.id);
 });
-afterAll(() => ctx.close());
 
 const patch = (id: string, status: unknown) =>
   ctx.app.inject({

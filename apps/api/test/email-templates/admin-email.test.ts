@@ -1,21 +1,18 @@
 import type { EmailTemplate, OutboxMessage, OutboxMessageDetail, Page } from '@repo/validation';
 import { EMAIL_MESSAGES } from '@repo/validation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
 import { unsubscribeToken } from '../../src/email/unsubscribe-token';
-import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
+import { seedWaitlist } from '../helpers/admin';
 import { acceptInvitationOf } from '../helpers/seats';
-import { createTestContext, type TestContext } from '../helpers/test-app';
 
-let ctx: TestContext;
-let admin: AdminSession;
+const { ctx, admin } = useAdminContext({
+  API_PUBLIC_URL: 'https://api.wordloom.test',
+  PUBLIC_SITE_URL: 'https://wordloom.test',
+});
 let participantIds: string[];
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    API_PUBLIC_URL: 'https://api.wordloom.test',
-    PUBLIC_SITE_URL: 'https://wordloom.test',
-  });
-  admin = await signInAdmin(ctx);
   const entries = await seedWaitlist(ctx, 3, (index) => ({
     email: `participant${index}@example.com`,
     firstName: index === 0 ? '<script>alert(1)</script>' : `Tester${index}`,
@@ -32,7 +29,6 @@ beforeAll(async () => {
     await acceptInvitationOf(ctx, response.json().participant.email);
   }
 });
-afterAll(() => ctx.close());
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: admin.headers });
 const post = (url: string, payload: Record<string, unknown>) =>

@@ -2,13 +2,13 @@ import type { AnalyticsOptOutPage, SurveyInsight, SurveyTextAnswerPage } from '@
 import { BETA_FEEDBACK_STEPS } from '@repo/validation';
 import { parse } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
 import { hashSurveyKey } from '../../src/survey/survey-progress-repository';
-import { type AdminSession, signInAdmin } from '../helpers/admin';
-import { createTestContext, type TestContext, validBetaFeedback } from '../helpers/test-app';
+import { signInAdmin } from '../helpers/admin';
+import { createTestContext, validBetaFeedback } from '../helpers/test-app';
 
-let ctx: TestContext;
-let admin: AdminSession;
+const { ctx, admin } = useAdminContext({ PUBLIC_SITE_URL: 'https://wordloom.test' });
 
 const stepAnswers = [
   { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' },
@@ -46,8 +46,6 @@ async function submit(overrides: Record<string, unknown>, progressKey?: string) 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: admin.headers });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_SITE_URL: 'https://wordloom.test' });
-  admin = await signInAdmin(ctx);
   // Five opened the survey: one left at step 1, one at step 2, one is at step 3 (and could
   // come back), two finished. One more response came without saved progress.
   await reachStep(1);
@@ -74,7 +72,6 @@ beforeAll(async () => {
     .where('browserKeyHash', '=', hashSurveyKey(leftAtTwo))
     .execute();
 });
-afterAll(() => ctx.close());
 
 describe('GET /api/admin/feedback/insight', () => {
   it('counts started, reached, stopped and completed surveys per step', async () => {

@@ -1,25 +1,22 @@
 import type { Page, WaitlistEntry } from '@repo/validation';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminSession, seedWaitlist, signInAdmin } from '../helpers/admin';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminContext } from '../helpers/use-context';
+import { seedWaitlist } from '../helpers/admin';
 import { renderPendingMessages } from '../../src/email-outbox/outbox-repository';
-import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
+import { validWaitlistSignup } from '../helpers/test-app';
 
-let ctx: TestContext;
-let admin: AdminSession;
+const { ctx, admin } = useAdminContext();
 let ids: string[];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInAdmin(ctx);
   // 60 entries, one second apart: entry i is older than entry i+1.
   ids = await seedWaitlist(ctx, 60, (index) => ({
     firstName: ['zoë', 'Adam', 'bella', 'Carl'][index % 4]! + index,
     companyName: index === 7 ? 'Percent 100% Co' : `Company ${index}`,
   }));
 });
-afterAll(() => ctx.close());
 
 async function list(query = '') {
   const response = await ctx.app.inject({
