@@ -18,15 +18,17 @@ const ContactsTab = lazy(() =>
   import('@/features/contacts/contacts-tab').then((module) => ({ default: module.ContactsTab })),
 );
 const EmailTemplatesTab = lazy(() =>
-  import('@/features/email/email-templates-tab').then((module) => ({
+  import('@/features/email-templates/email-templates-tab').then((module) => ({
     default: module.EmailTemplatesTab,
   })),
 );
 const OutboxTable = lazy(() =>
-  import('@/features/email/outbox-table').then((module) => ({ default: module.OutboxTable })),
+  import('@/features/email-outbox/outbox-table').then((module) => ({
+    default: module.OutboxTable,
+  })),
 );
 const SuppressionsTable = lazy(() =>
-  import('@/features/email/suppressions-table').then((module) => ({
+  import('@/features/suppressions/suppressions-table').then((module) => ({
     default: module.SuppressionsTable,
   })),
 );
@@ -39,7 +41,7 @@ const SurveyInsightView = lazy(() =>
   })),
 );
 const StaffTab = lazy(() =>
-  import('@/features/staff/staff-tab').then((module) => ({ default: module.StaffTab })),
+  import('@/features/staff-accounts/staff-tab').then((module) => ({ default: module.StaffTab })),
 );
 const RolesTab = lazy(() =>
   import('@/features/roles/roles-tab').then((module) => ({ default: module.RolesTab })),
@@ -48,7 +50,7 @@ const ApiKeysTab = lazy(() =>
   import('@/features/api-keys/api-keys-tab').then((module) => ({ default: module.ApiKeysTab })),
 );
 const AuditTab = lazy(() =>
-  import('@/features/audit/audit-tab').then((module) => ({ default: module.AuditTab })),
+  import('@/features/audit-log/audit-tab').then((module) => ({ default: module.AuditTab })),
 );
 
 export const SECTION_GROUPS = ['People', 'Email', 'Insight', 'Settings'] as const;

@@ -1,6 +1,6 @@
 import type { TimelineEvent } from '@repo/api-client';
 import { Badge, Skeleton } from '@repo/ui';
-import { auditSentenceText } from '@/features/audit/audit-sentence';
+import { auditSentenceText } from '@/features/audit-log/audit-sentence';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';

@@ -2,7 +2,7 @@ import { BUILT_IN_ROLES, ROLE_MESSAGES } from '@repo/validation';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { StaffTab } from '@/features/staff/staff-tab';
+import { StaffTab } from '@/features/staff-accounts/staff-tab';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { builtInRole, staffAccount } from '../../../test/staff-fixtures';

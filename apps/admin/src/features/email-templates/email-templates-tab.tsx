@@ -5,7 +5,7 @@ import { SectionHeader } from '@/components/section-header';
 import { useParticipants } from '@/features/beta/use-participants';
 import { errorMessage } from '@/lib/notify';
 import { useCan } from '@/lib/permissions';
-import { BulkSendDialog } from './bulk-send-dialog';
+import { BulkSendDialog } from '@/features/bulk-send/bulk-send-dialog';
 import { TemplatePreviewDialog } from './template-preview-dialog';
 import { TestEmailDialog } from './test-email-dialog';
 import { useTemplates } from './use-templates';

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { EmailTemplatesTab } from './email-templates-tab';
-import { OutboxTable } from './outbox-table';
-import { SuppressionsTable } from './suppressions-table';
+import { OutboxTable } from '@/features/email-outbox/outbox-table';
+import { SuppressionsTable } from '@/features/suppressions/suppressions-table';
 
 const failed: OutboxMessage = {
   id: 'o1',

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
-import { BulkSendDialog } from './bulk-send-dialog';
+import { BulkSendDialog } from '@/features/bulk-send/bulk-send-dialog';
 import { TestEmailDialog } from './test-email-dialog';
 
 const templates: EmailTemplate[] = [

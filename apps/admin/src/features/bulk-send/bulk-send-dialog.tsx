@@ -25,7 +25,7 @@ import {
   EMPTY_CONTENT,
   withoutBlanks,
 } from './announcement-content';
-import { TemplatePicker } from './template-picker';
+import { TemplatePicker } from '@/features/email-templates/template-picker';
 
 /** The dry run's answer: exactly who a confirmation will send to. */
 type BulkDryRun = BulkDryRunResult;
