@@ -1,40 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequestGate } from '../helpers/request-gate';
 import { FREE_FAILURES } from '../../src/auth/login-throttle';
 import { insertStaffUser, STAFF_PASSWORD } from '../helpers/admin';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
-/**
- * When set, sign-in requests wait before their handler until `size` of them have
- * arrived (or 20 s pass): concurrent requests then really overlap.
- */
-let gate: { size: number; arrived: number; open: Promise<void>; release: () => void } | undefined;
-function armGate(size: number) {
-  let release = () => {};
-  const open = new Promise<void>((resolve) => (release = resolve));
-  gate = { size, arrived: 0, open, release };
-}
+const gate = createRequestGate('/api/login');
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'true' }, undefined, {
-    onRoute: (route) => {
-      if (route.url !== '/api/login') return;
-      route.preHandler = [
-        async () => {
-          if (!gate) return;
-          gate.arrived += 1;
-          if (gate.arrived >= gate.size) gate.release();
-          await Promise.race([gate.open, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-        },
-        ...(Array.isArray(route.preHandler)
-          ? route.preHandler
-          : route.preHandler
-            ? [route.preHandler]
-            : []),
-      ];
-    },
-  });
+  ctx = await createTestContext({ TRUST_PROXY: 'true' }, undefined, { onRoute: gate.onRoute });
   await insertStaffUser(ctx, { username: 'colleague' });
   await insertStaffUser(ctx, { username: 'other' });
 });
@@ -153,12 +128,13 @@ describe('login throttling', () => {
     // The owner signed in from home before: that address is trusted.
     expect((await login('besieged', STAFF_PASSWORD, '198.51.100.40')).statusCode).toBe(200);
 
-    armGate(40);
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, index) =>
-        login('besieged', `wrong-guess-${index}`, `203.0.113.${100 + (index % 20)}`),
+    const responses = await gate.overlap(40, () =>
+      Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          login('besieged', `wrong-guess-${index}`, `203.0.113.${100 + (index % 20)}`),
+        ),
       ),
-    ).finally(() => (gate = undefined));
+    );
     const codes = responses.map((response) => response.statusCode);
     const checked = codes.filter((code) => code === 401).length;
     expect(checked).toBeGreaterThan(0);

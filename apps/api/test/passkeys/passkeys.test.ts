@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequestGate } from '../helpers/request-gate';
 import { FREE_FAILURES } from '../../src/auth/login-throttle';
 import { writeTwoFactorPolicy } from '../../src/two-factor/two-factor-repository';
 import { MAX_PASSKEYS_PER_ACCOUNT } from '../../src/passkeys/passkeys-repository';
@@ -14,31 +15,13 @@ import { createTestContext, sessionCookie, type TestContext } from '../helpers/t
  * apps/admin/e2e/passkeys.e2e.ts with Chromium's virtual authenticator.
  */
 
-/** When set, passkey sign-ins wait before their handler until `size` of them arrived. */
-let gate: { size: number; arrived: number; open: Promise<void>; release: () => void } | undefined;
-function armGate(size: number) {
-  let release = () => {};
-  const open = new Promise<void>((resolve) => (release = resolve));
-  gate = { size, arrived: 0, open, release };
-}
+const gate = createRequestGate('/api/login/passkey');
 
 let ctx: TestContext;
 let origin: string;
 let rpId: string;
 beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'true' }, undefined, {
-    onRoute: (route) => {
-      if (route.url !== '/api/login/passkey') return;
-      route.preHandler = [
-        async () => {
-          if (!gate) return;
-          gate.arrived += 1;
-          if (gate.arrived >= gate.size) gate.release();
-          await Promise.race([gate.open, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-        },
-      ];
-    },
-  });
+  ctx = await createTestContext({ TRUST_PROXY: 'true' }, undefined, { onRoute: gate.onRoute });
   origin = new URL(ctx.config.ADMIN_URL).origin;
   rpId = new URL(ctx.config.ADMIN_URL).hostname;
 });
@@ -378,9 +361,8 @@ describe('signing in with a passkey, without a password', () => {
     // tells the two apart.
     const first = authenticator.assert(options, { userHandle: userId, counter: 0 });
     const second = authenticator.assert(options, { userHandle: userId, counter: 0 });
-    armGate(2);
-    const answers = await Promise.all([browser.signIn(first), browser.signIn(second)]).finally(
-      () => (gate = undefined),
+    const answers = await gate.overlap(2, () =>
+      Promise.all([browser.signIn(first), browser.signIn(second)]),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
     // And again later: spent.

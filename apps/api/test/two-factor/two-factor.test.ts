@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequestGate } from '../helpers/request-gate';
 import { FREE_FAILURES } from '../../src/auth/login-throttle';
 import { openTotpSecret, totpSecretsKey } from '../../src/two-factor/totp';
 import {
@@ -11,35 +12,12 @@ import {
 } from '../helpers/admin';
 import { createTestContext, sessionCookie, type TestContext } from '../helpers/test-app';
 
-/**
- * When set, second-step requests wait before their handler until `size` of them
- * have arrived (or 20 s pass): concurrent guesses then really overlap.
- */
-let gate: { size: number; arrived: number; open: Promise<void>; release: () => void } | undefined;
-function armGate(size: number) {
-  let release = () => {};
-  const open = new Promise<void>((resolve) => (release = resolve));
-  gate = { size, arrived: 0, open, release };
-}
+const gate = createRequestGate('/api/login/totp');
 
 let ctx: TestContext;
 let owner: AdminSession;
 beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'true' }, undefined, {
-    onRoute: (route) => {
-      if (route.url !== '/api/login/totp') return;
-      const existing = [route.preHandler ?? []].flat();
-      route.preHandler = [
-        async () => {
-          if (!gate) return;
-          gate.arrived += 1;
-          if (gate.arrived >= gate.size) gate.release();
-          await Promise.race([gate.open, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-        },
-        ...existing,
-      ];
-    },
-  });
+  ctx = await createTestContext({ TRUST_PROXY: 'true' }, undefined, { onRoute: gate.onRoute });
   owner = await signInAdmin(ctx);
 });
 afterAll(() => ctx.close());
@@ -320,12 +298,13 @@ describe('signing in with a second factor', () => {
   it('of 30 concurrent guesses at a code from 30 addresses, at most the free failures are checked', async () => {
     const { secret } = await enrolled('besieged');
     const cookie = await passwordStep('besieged', '192.0.2.1');
-    armGate(30);
-    const responses = await Promise.all(
-      Array.from({ length: 30 }, (_, index) =>
-        secondStep(cookie, 'totp', String(index).padStart(6, '0'), `192.0.2.${10 + index}`),
+    const responses = await gate.overlap(30, () =>
+      Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          secondStep(cookie, 'totp', String(index).padStart(6, '0'), `192.0.2.${10 + index}`),
+        ),
       ),
-    ).finally(() => (gate = undefined));
+    );
     const codes = responses.map((response) => response.statusCode);
     const checked = codes.filter((code) => code === 401).length;
     expect(checked).toBeGreaterThan(0);
