@@ -7,7 +7,7 @@ import {
   statusLinkSecret,
   statusToken,
 } from '../../src/waitlist/confirmation';
-import { linkTokenMailedTo } from '../helpers/link-tokens';
+import { confirmByMail } from '../helpers/link-tokens';
 import { clearSeats } from '../helpers/seats';
 import { validWaitlistSignup } from '../helpers/test-app';
 
@@ -38,18 +38,6 @@ async function signUp(email: string, extra: Record<string, unknown> = {}) {
   });
   expect(response.statusCode).toBe(201);
   return response.json<{ id: string }>().id;
-}
-
-/** Opens the newest confirmation link mailed to `email`, as its owner would. */
-async function confirmByMail(email: string) {
-  const token = await linkTokenMailedTo(ctx, email, 'waitlist-welcome');
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/waitlist/confirm',
-    payload: { token },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json();
 }
 
 const statusOf = async (entryId: string) =>
@@ -113,7 +101,7 @@ describe('a lapsed invitation', () => {
   it('puts an entry staff approved back in the queue, confirmed and marked expired', async () => {
     const email = uniqueEmail('approved');
     const entryId = await signUp(email);
-    await confirmByMail(email);
+    await confirmByMail(ctx, email);
     const approval = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/beta/approve/${entryId}`,
@@ -128,7 +116,7 @@ describe('a lapsed invitation', () => {
   it('puts an auto-filled entry back in the queue, confirmed and marked expired', async () => {
     const email = uniqueEmail('auto');
     const entryId = await signUp(email);
-    await confirmByMail(email);
+    await confirmByMail(ctx, email);
     const on = await ctx.app.inject({
       method: 'PUT',
       url: '/api/admin/settings/auto-fill',
@@ -151,7 +139,7 @@ describe('a lapsed invitation', () => {
     });
     const email = uniqueEmail('coded');
     const entryId = await signUp(email, { inviteCode: created.json().code });
-    expect((await confirmByMail(email)).state).toBe('invited');
+    expect((await confirmByMail(ctx, email)).state).toBe('invited');
     expect((await lapseInvitations()).expired).toBe(1);
     await expectBackInQueue(entryId, email);
   });
@@ -186,7 +174,7 @@ describe('a lapsed invitation', () => {
     await purgeUnconfirmedSignups(db(), 30);
     expect(await statusOf(entryId)).toMatchObject({ state: 'unconfirmed', position: null });
 
-    expect(await confirmByMail(email)).toMatchObject({ state: 'queued', position: 1 });
+    expect(await confirmByMail(ctx, email)).toMatchObject({ state: 'queued', position: 1 });
     expect((await entryRow(entryId)).confirmedAt).toBeInstanceOf(Date);
   });
 });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { linkSecretsKey, openSecrets } from '../../src/email/link-secrets';
 import type { TestContext } from './test-app';
 
@@ -30,4 +31,16 @@ export function openLinkToken(ctx: TestContext, sealed: string | null | undefine
   const [token] = openSecrets(linkSecretsKey(ctx.config.SESSION_SECRET), sealed);
   if (!token) throw new Error('no link token in this mail');
   return token;
+}
+
+/** Opens the newest confirmation link mailed to `email`, as its owner would; its answer's body. */
+export async function confirmByMail(ctx: TestContext, email: string) {
+  const token = await linkTokenMailedTo(ctx, email, 'waitlist-welcome');
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/waitlist/confirm',
+    payload: { token },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json();
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useAdminContext } from '../helpers/use-context';
-import { linkTokenMailedTo } from '../helpers/link-tokens';
+import { confirmByMail } from '../helpers/link-tokens';
 import { validWaitlistSignup } from '../helpers/test-app';
 
 /*
@@ -38,16 +38,6 @@ async function signUp(fields: Record<string, unknown>): Promise<void> {
   expect(response.statusCode).toBe(201);
 }
 
-async function confirm(email: string): Promise<void> {
-  const token = await linkTokenMailedTo(ctx, email, 'waitlist-welcome');
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/waitlist/confirm',
-    payload: { token },
-  });
-  expect(response.statusCode).toBe(200);
-}
-
 const entryOf = (email: string) =>
   ctx.database.db
     .selectFrom('waitlistEntries')
@@ -62,12 +52,12 @@ describe('GET /api/admin/people/timeline', () => {
 
   it('shows the signup, the confirmation and each referral credited, newest first', async () => {
     await signUp({ email: ada, firstName: 'Ada', lastName: 'Lovelace' });
-    await confirm(ada);
+    await confirmByMail(ctx, ada);
     const { referralCode, id: adaId } = await entryOf(ada);
     // Two friends through Ada's link: one confirms (credited), one never does.
     await signUp({ email: grace, firstName: 'Grace', lastName: 'Hopper', referralCode });
     await signUp({ email: alan, firstName: 'Alan', lastName: 'Turing', referralCode });
-    await confirm(grace);
+    await confirmByMail(ctx, grace);
     const graceEntry = await entryOf(grace);
 
     const { name, events } = await timelineOf(ada);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDisposableEmail } from '../../src/abuse/disposable-email';
 import { statusLinkSecret, statusToken } from '../../src/waitlist/confirmation';
-import { linkTokenMailedTo } from '../helpers/link-tokens';
+import { confirmByMail } from '../helpers/link-tokens';
 import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
 
 /*
@@ -97,16 +97,6 @@ describe('POST /api/waitlist with a disposable address', () => {
 });
 
 describe("a person's place, from the ranking snapshot", () => {
-  const confirm = async (email: string) => {
-    const token = await linkTokenMailedTo(ctx, email, 'waitlist-welcome');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/waitlist/confirm',
-      payload: { token },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json();
-  };
   const entryOf = (email: string) =>
     db()
       .selectFrom('waitlistEntries')
@@ -131,7 +121,7 @@ describe("a person's place, from the ranking snapshot", () => {
     const places = [];
     for (const email of emails) {
       expect((await signUp({ email })).statusCode).toBe(201);
-      places.push(await confirm(email));
+      places.push(await confirmByMail(ctx, email));
     }
     // Each confirmation answers the person's exact place, snapshot or not.
     expect(places.map((place) => place.position)).toEqual([1, 2, 3, 4, 5, 6, 7]);
@@ -144,7 +134,7 @@ describe("a person's place, from the ranking snapshot", () => {
     expect((await signUp({ email: friend, referralCode: referrer.referralCode })).statusCode).toBe(
       201,
     );
-    await confirm(friend);
+    await confirmByMail(ctx, friend);
     // Within the snapshot's age the page still shows the place it had...
     expect(await placeOf(referrer.id)).toMatchObject({ position: 7, referralCount: 1 });
     // ...and once the snapshot has refreshed, the place the referral gave: 5 up.
