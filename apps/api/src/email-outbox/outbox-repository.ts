@@ -10,7 +10,7 @@ import type {
 } from '@repo/db';
 import type { OutboxListQuery } from '@repo/validation';
 import { type EmailTemplateData, findEmailTemplate } from '@repo/email-templates';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { sql, type UpdateObject } from 'kysely';
 import { onePage } from '../paginate';
 import { redactSecrets, redactTemplateData, sealSecrets } from '../email/link-secrets';
 
@@ -128,14 +128,27 @@ export async function claimDueMessages(
   return result.rows;
 }
 
-/** The update only applies while this worker still holds the row. */
-function heldBy(claim: ClaimedMessage) {
-  return (eb: ExpressionBuilder<Database, 'emailOutbox'>) =>
-    eb.and([
-      eb('id', '=', claim.id),
-      eb('leaseToken', '=', claim.leaseToken),
-      eb('status', '=', 'sending'),
-    ]);
+/**
+ * Writes `changes` and ends the lease, only while this worker still holds the row:
+ * false when the lease was lost to another worker.
+ */
+async function endClaim(
+  db: DB,
+  claim: ClaimedMessage,
+  changes: UpdateObject<Database, 'emailOutbox'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('emailOutbox')
+    .set({ ...changes, lockedUntil: null, leaseToken: null })
+    .where((eb) =>
+      eb.and([
+        eb('id', '=', claim.id),
+        eb('leaseToken', '=', claim.leaseToken),
+        eb('status', '=', 'sending'),
+      ]),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Each returns false when the lease was lost to another worker. */
@@ -144,22 +157,15 @@ export async function markSent(
   claim: ClaimedMessage,
   providerMessageId: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('emailOutbox')
-    .set({
-      status: 'sent',
-      // The tokens went out with the mail; the outbox keeps none.
-      linkSecrets: null,
-      providerMessageId,
-      sentAt: sql<Date>`now()`,
-      lastError: null,
-      lockedUntil: null,
-      leaseToken: null,
-      deliveryUncertain: false,
-    })
-    .where(heldBy(claim))
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return endClaim(db, claim, {
+    status: 'sent',
+    // The tokens went out with the mail; the outbox keeps none.
+    linkSecrets: null,
+    providerMessageId,
+    sentAt: sql<Date>`now()`,
+    lastError: null,
+    deliveryUncertain: false,
+  });
 }
 
 export async function scheduleRetry(
@@ -167,35 +173,21 @@ export async function scheduleRetry(
   claim: ClaimedMessage,
   { delayMs, reason, uncertain }: { delayMs: number; reason: string; uncertain: boolean },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('emailOutbox')
-    .set({
-      status: 'queued',
-      nextAttemptAt: sql<Date>`now() + make_interval(secs => ${delayMs / 1000})`,
-      lastError: reason,
-      lockedUntil: null,
-      leaseToken: null,
-      deliveryUncertain: uncertain,
-    })
-    .where(heldBy(claim))
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return endClaim(db, claim, {
+    status: 'queued',
+    nextAttemptAt: sql<Date>`now() + make_interval(secs => ${delayMs / 1000})`,
+    lastError: reason,
+    deliveryUncertain: uncertain,
+  });
 }
 
 /** A message to a suppressed address: kept, not sent, with the reason shown. */
 export async function markHeld(db: DB, claim: ClaimedMessage, reason: string): Promise<boolean> {
-  const result = await db
-    .updateTable('emailOutbox')
-    .set({
-      status: 'held',
-      lastError: reason,
-      lockedUntil: null,
-      leaseToken: null,
-      deliveryUncertain: false,
-    })
-    .where(heldBy(claim))
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return endClaim(db, claim, {
+    status: 'held',
+    lastError: reason,
+    deliveryUncertain: false,
+  });
 }
 
 export async function markFailed(
@@ -203,18 +195,11 @@ export async function markFailed(
   claim: ClaimedMessage,
   { reason, uncertain }: { reason: string; uncertain: boolean },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('emailOutbox')
-    .set({
-      status: 'failed',
-      lastError: reason,
-      lockedUntil: null,
-      leaseToken: null,
-      deliveryUncertain: uncertain,
-    })
-    .where(heldBy(claim))
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return endClaim(db, claim, {
+    status: 'failed',
+    lastError: reason,
+    deliveryUncertain: uncertain,
+  });
 }
 
 const summaryColumns = [

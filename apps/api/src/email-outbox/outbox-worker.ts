@@ -135,9 +135,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, transport, log, maxAttempts, retryBaseMs } = options;
   const retryMaxMs = options.retryMaxMs ?? ONE_HOUR_MS;
   const batchSize = options.batchSize ?? 10;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> | undefined;
+  const loop = pollLoop(options.pollIntervalMs, drainOnce, (error) =>
+    log.error({ err: error }, 'email outbox poll failed'),
+  );
 
   type Outcome = 'sent' | 'reconciled' | 'retried' | 'failed' | 'held';
 
@@ -201,7 +201,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const summary: DrainSummary = { sent: 0, retried: 0, failed: 0, reconciled: 0, held: 0 };
     // Only what is due now: a message retried during this drain waits for a later one.
     const dueBy = await databaseNow(db);
-    while (!stopping) {
+    while (!loop.stopping()) {
       const claims = await claimDueMessages(db, {
         limit: batchSize,
         leaseMs: options.leaseMs,
@@ -221,31 +221,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return summary;
   }
 
-  function schedule() {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      current = drainOnce()
-        .catch((error: unknown) => log.error({ err: error }, 'email outbox poll failed'))
-        .finally(() => {
-          current = undefined;
-          schedule();
-        });
-    }, options.pollIntervalMs);
-  }
-
-  return {
-    start() {
-      stopping = false;
-      if (!timer && !current) schedule();
-    },
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      timer = undefined;
-      await current;
-    },
-    drainOnce,
-  };
+  return { start: loop.start, stop: loop.stop, drainOnce };
 }
 
 /**
@@ -258,24 +234,41 @@ export function createPendingRenderer(options: {
   log: FastifyBaseLogger;
   pollIntervalMs: number;
 }): { start: () => void; stop: () => Promise<void> } {
+  const loop = pollLoop(
+    options.pollIntervalMs,
+    async () => {
+      while (!loop.stopping() && (await renderPendingMessages(options.db)) > 0);
+    },
+    (error) => options.log.error({ err: error }, 'email render poll failed'),
+  );
+  return { start: loop.start, stop: loop.stop };
+}
+
+/**
+ * Runs `run` `pollIntervalMs` after start() and after each run ends, until stop()
+ * (which waits for the run under way; `run` reads stopping() to end early).
+ */
+function pollLoop(
+  pollIntervalMs: number,
+  run: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+) {
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> | undefined;
-  async function renderAll() {
-    while (!stopping && (await renderPendingMessages(options.db)) > 0);
-  }
   function schedule() {
     if (stopping) return;
     timer = setTimeout(() => {
-      current = renderAll()
-        .catch((error: unknown) => options.log.error({ err: error }, 'email render poll failed'))
+      current = run()
+        .catch(onError)
         .finally(() => {
           current = undefined;
           schedule();
         });
-    }, options.pollIntervalMs);
+    }, pollIntervalMs);
   }
   return {
+    stopping: () => stopping,
     start() {
       stopping = false;
       if (!timer && !current) schedule();
