@@ -5,27 +5,17 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx scripts/bench-dashboard.ts
  */
-import { performance } from 'node:perf_hooks';
 import { migrateToLatest, type DB } from '@repo/db';
 import { createTestDatabase } from '@repo/db/testing';
 import { sql } from 'kysely';
 import { buildDashboard } from '../src/analytics/dashboard-repository';
+import { median } from './bench-median';
 
 const SMALL = 10_000;
 const LARGE = 1_000_000;
 const RUNS = 7;
 
-async function median(run: () => Promise<unknown>): Promise<number> {
-  await run();
-  const times: number[] = [];
-  for (let index = 0; index < RUNS; index += 1) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
+const timeOf = (run: () => Promise<unknown>) => median(run, { runs: RUNS, warmups: 1 });
 
 /**
  * Events spread over the last 90 days (a third inside a 30-day window):
@@ -64,12 +54,12 @@ async function main() {
     await migrateToLatest(db);
     console.log(`Database: ${database.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}\n`);
     await fill(db, 0, SMALL);
-    const roundTripSmall = await median(() => sql`select 1`.execute(db));
-    const small = await median(() => buildDashboard(db, { kind: 'days', days: 30 }));
+    const roundTripSmall = await timeOf(() => sql`select 1`.execute(db));
+    const small = await timeOf(() => buildDashboard(db, { kind: 'days', days: 30 }));
     await fill(db, SMALL, LARGE);
-    const roundTrip = await median(() => sql`select 1`.execute(db));
-    const large = await median(() => buildDashboard(db, { kind: 'days', days: 30 }));
-    const year = await median(() => buildDashboard(db, { kind: 'days', days: 365 }));
+    const roundTrip = await timeOf(() => sql`select 1`.execute(db));
+    const large = await timeOf(() => buildDashboard(db, { kind: 'days', days: 30 }));
+    const year = await timeOf(() => buildDashboard(db, { kind: 'days', days: 365 }));
     console.log(`Median of ${RUNS} runs, 30-day dashboard:`);
     console.log(`  1,000,000 events vs 10,000: x${(large / small).toFixed(1)} (100x the events)`);
     console.log(
@@ -112,7 +102,7 @@ async function main() {
     ];
     console.log('\nParts at 1,000,000 events:');
     for (const [label, statement] of parts) {
-      const ms = await median(() => statement.execute(db));
+      const ms = await timeOf(() => statement.execute(db));
       console.log(`  ${label.padEnd(42)} ${ms.toFixed(1).padStart(7)} ms`);
     }
   } finally {

@@ -16,6 +16,7 @@ import type { WaitlistListQuery } from '@repo/validation';
 import { stringify } from 'csv-stringify';
 import { sql } from 'kysely';
 import { listWaitlistEntries, streamWaitlistEntries } from '../src/waitlist/waitlist-repository';
+import { median } from './bench-median';
 
 const SMALL = 1_000;
 const LARGE = 100_000;
@@ -64,17 +65,7 @@ const cases: { name: string; run: (db: DB, rows: number) => Promise<unknown> }[]
   },
 ];
 
-async function median(run: () => Promise<unknown>): Promise<number> {
-  for (let warmup = 0; warmup < 3; warmup += 1) await run();
-  const times: number[] = [];
-  for (let index = 0; index < RUNS; index += 1) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
+const timeOf = (run: () => Promise<unknown>) => median(run, { runs: RUNS, warmups: 3 });
 
 async function fill(db: DB, from: number, to: number) {
   // Generated in SQL: ten-thousand-row statements, one second apart in signup time.
@@ -137,13 +128,13 @@ async function main() {
     await fill(db, LARGE - SMALL, LARGE);
     const small = new Map<string, number>();
     for (const benchCase of cases)
-      small.set(benchCase.name, await median(() => benchCase.run(db, SMALL)));
+      small.set(benchCase.name, await timeOf(() => benchCase.run(db, SMALL)));
     const [smallExportMs, smallExportHeap] = await exportCsv(db);
 
     await fill(db, 0, LARGE - SMALL);
     const large = new Map<string, number>();
     for (const benchCase of cases)
-      large.set(benchCase.name, await median(() => benchCase.run(db, LARGE)));
+      large.set(benchCase.name, await timeOf(() => benchCase.run(db, LARGE)));
     const [largeExportMs, largeExportHeap] = await exportCsv(db);
 
     const roundTrip = large.get('round trip (select 1)')!;
