@@ -56,6 +56,12 @@ async function requireSession(request: FastifyRequest) {
   }
 }
 
+/** The options every change shares: the permission, from a signed-in session. */
+const changeOptions = {
+  config: { permission: 'staff:manage' as const },
+  preValidation: requireSession,
+};
+
 /** Why the account `id` could not move: 404 when it does not exist, else `refusal`. */
 async function statusRefusal(
   db: DB,
@@ -112,8 +118,7 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
   fastify.delete(
     '/accounts/:id/sessions/:sessionId',
     {
-      config: { permission: 'staff:manage' },
-      preValidation: requireSession,
+      ...changeOptions,
       schema: {
         params: sessionParams,
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
@@ -137,8 +142,7 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
   fastify.post(
     '/accounts/:id/disable',
     {
-      config: { permission: 'staff:manage' },
-      preValidation: requireSession,
+      ...changeOptions,
       schema: {
         params: accountParams,
         response: { 200: staffAccountResponseSchema, ...errorResponses(401, 403, 404, 409) },
@@ -177,8 +181,7 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
   fastify.post(
     '/accounts/:id/enable',
     {
-      config: { permission: 'staff:manage' },
-      preValidation: requireSession,
+      ...changeOptions,
       schema: {
         params: accountParams,
         response: { 200: staffAccountResponseSchema, ...errorResponses(401, 403, 404, 409) },
@@ -209,8 +212,7 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
   fastify.post(
     '/accounts/invite',
     {
-      config: { permission: 'staff:manage' },
-      preValidation: requireSession,
+      ...changeOptions,
       schema: {
         body: inviteStaffSchema,
         response: { 201: messageResponseSchema, ...errorResponses(400, 401, 403, 409) },
@@ -266,8 +268,7 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
   fastify.delete(
     '/accounts/:id',
     {
-      config: { permission: 'staff:manage' },
-      preValidation: requireSession,
+      ...changeOptions,
       schema: {
         params: accountParams,
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404, 409) },
