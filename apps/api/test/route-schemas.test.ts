@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useRouteContext } from './helpers/use-context';
 
 /**
  * Every route declares its contract where Fastify and the OpenAPI document can see
@@ -11,17 +11,7 @@ const EXCEPTIONS: Record<string, string> = {
   // 'METHOD /api/path': 'why this route cannot declare its responses',
 };
 
-let ctx: TestContext;
-const routes: RouteOptions[] = [];
-
-beforeAll(async () => {
-  ctx = await createTestContext({}, undefined, {
-    onRoute: (route) => {
-      if (route.method !== 'HEAD') routes.push(route);
-    },
-  });
-});
-afterAll(() => ctx.close());
+const { routes } = useRouteContext();
 
 const nameOf = (route: RouteOptions) => `${[route.method].flat().join(',')} ${route.url}`;
 const apiRoutes = () => routes.filter((route) => route.url.startsWith('/api/'));

@@ -1,3 +1,4 @@
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type AdminSession, signInAdmin } from './admin';
 import { type FakePostmark, startFakePostmark } from './fake-postmark';
@@ -53,4 +54,21 @@ export function usePostmarkContext(env: Record<string, string> = {}): {
   });
   beforeEach(() => fake.setMode({ kind: 'ok' }));
   return { ctx, admin, fake };
+}
+
+/**
+ * A test context (no admin) and every route it registered but HEAD ones, as
+ * Fastify's onRoute saw them, for the sweeps over all routes.
+ */
+export function useRouteContext(): { ctx: TestContext; routes: RouteOptions[] } {
+  const ctx = {} as TestContext;
+  const routes: RouteOptions[] = [];
+  beforeAll(async () => {
+    const onRoute = (route: RouteOptions) => {
+      if (route.method !== 'HEAD') routes.push(route);
+    };
+    Object.assign(ctx, await createTestContext({}, undefined, { onRoute }));
+  });
+  afterAll(() => ctx.close());
+  return { ctx, routes };
 }

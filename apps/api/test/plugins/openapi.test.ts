@@ -1,19 +1,8 @@
-import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useRouteContext } from '../helpers/use-context';
 import { insertStaffUser, sessionFor, signInAdmin } from '../helpers/admin';
-import { createTestContext, type TestContext } from '../helpers/test-app';
 
-let ctx: TestContext;
-const routes: RouteOptions[] = [];
-
-beforeAll(async () => {
-  ctx = await createTestContext({}, undefined, {
-    onRoute: (route) => {
-      if (route.method !== 'HEAD') routes.push(route);
-    },
-  });
-});
-afterAll(() => ctx.close());
+const { ctx, routes } = useRouteContext();
 
 type Json = Record<string, unknown>;
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
