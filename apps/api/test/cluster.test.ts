@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { migrations } from '@repo/db';
 import { createTestDatabase, type TestDatabase } from '@repo/db/testing';
 import { BETA_CAP } from '@repo/validation';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SpawnedApi, spawnApi } from './helpers/api-process';
 import { type FakePostmark, startFakePostmark } from './helpers/fake-postmark';
 import { validWaitlistSignup } from './helpers/test-app';
 
@@ -19,7 +18,6 @@ import { validWaitlistSignup } from './helpers/test-app';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const apiRoot = path.resolve(import.meta.dirname, '..');
 
 const ADMIN_URL = 'http://console.cluster.test';
 const SETUP_TOKEN = 'cluster-test-setup-token-0123456789';
@@ -48,34 +46,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-interface ApiProcess {
+interface ApiProcess extends SpawnedApi {
   url: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
 }
 
-function spawnApi(entry: string, env: Record<string, string>): ApiProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      API_HOST: '127.0.0.1',
-      TSX_TSCONFIG_PATH: 'tsconfig.runtime.json',
-      ...SECRETS,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  return { url: `http://127.0.0.1:${env.API_PORT}`, child, output: () => output, exited };
+function startApi(entry: string, env: Record<string, string>): ApiProcess {
+  const api = spawnApi(entry, { LOG_LEVEL: 'warn', ...SECRETS, ...env });
+  return { ...api, url: `http://127.0.0.1:${env.API_PORT}` };
 }
 
 /** Waits for a 200 from /api/health; fails at once with its output if the process exits. */
@@ -217,7 +194,7 @@ describe.runIf(databaseUrl && redisUrl)(
       relays = await Promise.all([1, 2, 3].map(() => startMailRelay(postmark.host)));
       const ports = await Promise.all([1, 2, 3].map(() => freePort()));
       apis = ports.map((port, index) =>
-        spawnApi('src/server.ts', {
+        startApi('src/server.ts', {
           API_PORT: String(port),
           DATABASE_URL: database.url!,
           DATABASE_POOL_SIZE: String(POOL_SIZE),
@@ -420,7 +397,7 @@ describe.runIf(databaseUrl)('pnpm start:cluster (Node cluster module)', () => {
 
   it('runs two workers on one port, replaces one that dies, and stops with exit code 0 on SIGTERM', async () => {
     const port = await freePort();
-    primary = spawnApi('src/cluster.ts', {
+    primary = startApi('src/cluster.ts', {
       API_INSTANCES: '2',
       API_PORT: String(port),
       DATABASE_URL: database.url!,

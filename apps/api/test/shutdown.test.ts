@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createTestDatabase, type TestDatabase } from '@repo/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
+import { type SpawnedApi, spawnApi } from './helpers/api-process';
 import { loadConfig } from '../src/config';
 import { prepareDatabase } from '../src/prepare-database';
 import { type AdminSession, signInAdmin } from './helpers/admin';
@@ -25,11 +24,8 @@ const EXPORT_ROWS = 16_000;
 /** Welcome emails waiting for the worker when SIGTERM arrives: several batches' worth. */
 const QUEUED = 60;
 
-interface ApiProcess {
-  child: ChildProcess;
+interface ApiProcess extends SpawnedApi {
   base: string;
-  output: () => string;
-  exited: Promise<number | null>;
 }
 
 /**
@@ -48,30 +44,18 @@ async function startApi(env: Record<string, string>): Promise<ApiProcess> {
 }
 
 async function startApiOnPort(port: number, env: Record<string, string>): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_ENABLED: 'false',
-      ADMIN_SETUP_TOKEN: '',
-      API_HOST: '127.0.0.1',
-      API_PORT: String(port),
-      TSX_TSCONFIG_PATH: 'tsconfig.runtime.json',
-      ...SECRETS,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output, exited } = spawnApi('src/server.ts', {
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_ENABLED: 'false',
+    ADMIN_SETUP_TOKEN: '',
+    API_PORT: String(port),
+    ...SECRETS,
+    ...env,
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited at start:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the API exited at start:\n${output()}`);
     const up = await fetch(`${base}/api/health`).then(
       (response) => response.ok,
       () => false,
@@ -79,11 +63,11 @@ async function startApiOnPort(port: number, env: Record<string, string>): Promis
     if (up) break;
     if (Date.now() - started > 60_000) {
       child.kill('SIGKILL');
-      throw new Error(`the API did not start:\n${output}`);
+      throw new Error(`the API did not start:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { child, base, output: () => output, exited };
+  return { child, base, output, exited };
 }
 
 /** Polls until `check` holds, or fails naming `what`. */
@@ -265,21 +249,8 @@ describe.runIf(serverUrl)('graceful shutdown of the API process', () => {
   });
 
   it('refuses to start with an invalid SHUTDOWN_TIMEOUT_MS, naming it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        ...SECRETS,
-        SHUTDOWN_TIMEOUT_MS: 'soon',
-        TSX_TSCONFIG_PATH: 'tsconfig.runtime.json',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code).toBe(1);
-    expect(stderr).toContain('SHUTDOWN_TIMEOUT_MS');
+    const api = spawnApi('src/server.ts', { ...SECRETS, SHUTDOWN_TIMEOUT_MS: 'soon' });
+    expect(await api.exited).toBe(1);
+    expect(api.output()).toContain('SHUTDOWN_TIMEOUT_MS');
   });
 });
