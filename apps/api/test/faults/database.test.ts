@@ -2,11 +2,10 @@ import { createDatabase, type DatabaseHandle } from '@repo/db';
 import { createTestDatabase, type TestDatabase } from '@repo/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
 import { isDatabaseUnavailable } from '../../src/plugins/external/error-handler';
 import { prepareDatabase } from '../../src/prepare-database';
 import { serverAddress, startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
-import { TEST_SETUP_TOKEN, validWaitlistSignup } from '../helpers/test-app';
+import { testConfig, validWaitlistSignup } from '../helpers/test-app';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -39,14 +38,7 @@ describe.runIf(serverUrl)('the API while PostgreSQL goes away and comes back', (
       url: proxy.rewrite(database.url!),
       poolSize: 10,
     });
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_ENABLED: 'false',
-      SESSION_SECRET: 'test-session-secret-that-is-long-enough-1234',
-      UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret-that-is-long-enough-5678',
-      ADMIN_SETUP_TOKEN: TEST_SETUP_TOKEN,
-    });
+    const config = testConfig();
     app = await buildApp({ config, db: proxied.db });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as { port: number };

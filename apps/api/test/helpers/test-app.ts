@@ -18,6 +18,19 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
+/** The configuration of every test context: quiet, unthrottled, `env` over it. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_ENABLED: 'false',
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-1234',
+    UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret-that-is-long-enough-5678',
+    ADMIN_SETUP_TOKEN: TEST_SETUP_TOKEN,
+    ...env,
+  });
+}
+
 /**
  * A migrated, seeded, fresh database (real PostgreSQL when TEST_DATABASE_URL is
  * set, embedded otherwise) and the whole API built on it.
@@ -29,15 +42,7 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   await prepareDatabase(database.db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_ENABLED: 'false',
-    SESSION_SECRET: 'test-session-secret-that-is-long-enough-1234',
-    UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret-that-is-long-enough-5678',
-    ADMIN_SETUP_TOKEN: TEST_SETUP_TOKEN,
-    ...env,
-  });
+  const config = testConfig(env);
   const app = await buildApp({ config, db: database.db, ...options });
   extend?.(app);
   await app.ready();
