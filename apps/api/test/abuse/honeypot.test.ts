@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  type TestContext,
-  validBetaFeedback,
-  validWaitlistSignup,
-} from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
+import { validBetaFeedback, validWaitlistSignup } from '../helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const validContact = (overrides: Record<string, unknown> = {}) => ({
   name: 'Lin Chen',

@@ -1,12 +1,8 @@
 import { ANALYTICS_MAX_EVENTS_PER_REQUEST } from '@repo/validation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 // light-my-request's default User-Agent reads as a bot, whose events are dropped.
 const BROWSER_HEADERS = {

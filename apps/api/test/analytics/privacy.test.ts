@@ -1,19 +1,16 @@
 import { createTestDatabase } from '@repo/db/testing';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
 import retention, { purgeExpiredAnalytics } from '../../src/plugins/app/retention';
 import { configPlugin, dbPlugin } from '../../src/plugins/external/core';
 import { prepareDatabase } from '../../src/prepare-database';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { createTestContext } from '../helpers/test-app';
 
 const BROWSER =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const event = (overrides: Record<string, unknown> = {}) => ({
   type: 'page_view',

@@ -6,7 +6,8 @@ import {
   type RootOperationNode,
   sql,
 } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
 import { buildApp } from '../../src/app';
 import { CSRF_MESSAGE } from '../../src/plugins/app/admin-auth';
 import {
@@ -24,11 +25,7 @@ import {
   type TestContext,
 } from '../helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ ADMIN_EMAIL_DOMAINS: 'wordloom.ai, @staff.example' });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ ADMIN_EMAIL_DOMAINS: 'wordloom.ai, @staff.example' });
 
 const register = (payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url: '/api/register', payload });

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
 import { hashPassword } from '../../src/auth/password';
 import { insertStaffUser, sessionFor, STAFF_PASSWORD } from '../helpers/admin';
-import { createTestContext, sessionCookie, type TestContext } from '../helpers/test-app';
+import { sessionCookie } from '../helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '8' });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '8' });
 
 const currentUser = (cookie: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });

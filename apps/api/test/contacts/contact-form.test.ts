@@ -1,12 +1,8 @@
 import { CONTACT_MESSAGES } from '@repo/validation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const validContact = (overrides: Record<string, unknown> = {}) => ({
   name: 'Lin Chen',

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
 import { ConfigError, loadConfig } from '../../src/config';
-import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
+import { createTestContext, validWaitlistSignup } from '../helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ BODY_LIMIT_BYTES: '4096' });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ BODY_LIMIT_BYTES: '4096' });
 
 describe('the error contract', () => {
   it('answers malformed JSON with 400 and a JSON message', async () => {

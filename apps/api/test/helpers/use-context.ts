@@ -5,21 +5,29 @@ import { type FakePostmark, startFakePostmark } from './fake-postmark';
 import { createTestContext, type TestContext } from './test-app';
 
 /**
- * The set-up most API test files share: a test context (with `env`) and the
- * signed-in admin, made before the file's tests and closed after them. The
- * objects returned are filled in by beforeAll, so read them inside tests only.
+ * The set-up most API test files share: a test context (with `env`), made before
+ * the file's tests and closed after them. The object returned is filled in by
+ * beforeAll, so read it inside tests (and hooks registered after this call) only.
  */
+export function useTestContext(env: Record<string, string> = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestContext(env));
+  });
+  afterAll(() => ctx.close());
+  return ctx;
+}
+
+/** As useTestContext, with the admin signed in (see signInAdmin). */
 export function useAdminContext(env: Record<string, string> = {}): {
   ctx: TestContext;
   admin: AdminSession;
 } {
-  const ctx = {} as TestContext;
+  const ctx = useTestContext(env);
   const admin = {} as AdminSession;
   beforeAll(async () => {
-    Object.assign(ctx, await createTestContext(env));
     Object.assign(admin, await signInAdmin(ctx));
   });
-  afterAll(() => ctx.close());
   return { ctx, admin };
 }
 

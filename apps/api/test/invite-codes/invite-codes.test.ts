@@ -1,10 +1,11 @@
 import { INVITE_CODE_MESSAGES } from '@repo/validation';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
 import { signInAdmin } from '../helpers/admin';
 import { sha256 } from '../helpers/seats';
-import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
+import { validWaitlistSignup } from '../helpers/test-app';
 
 /*
  * Issue 11: invite codes. Staff make them; a signup that brings one is invited
@@ -13,11 +14,7 @@ import { createTestContext, type TestContext, validWaitlistSignup } from '../hel
  * Runs on PostgreSQL when TEST_DATABASE_URL is set, else on the embedded database.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const db = () => ctx.database.db;
 let sequence = 0;

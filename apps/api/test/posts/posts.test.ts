@@ -1,13 +1,9 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { readBlogPosts } from '@repo/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 /** Polls until `check` passes (a state, not a fixed wait), for at most 10 s. */
 async function eventually(check: () => Promise<boolean>): Promise<void> {

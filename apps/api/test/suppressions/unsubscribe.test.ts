@@ -1,16 +1,12 @@
 import { createTestDatabase, type TestDatabase } from '@repo/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
 import { buildApp, type App } from '../../src/app';
 import { unsubscribeToken } from '../../src/email/unsubscribe-token';
 import { prepareDatabase } from '../../src/prepare-database';
 import { redactedUrl } from '../../src/request-log';
-import { createTestContext, type TestContext } from '../helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 function linkFor(email: string): string {
   const token = unsubscribeToken(ctx.config.UNSUBSCRIBE_SECRET, email);

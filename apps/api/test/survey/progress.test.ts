@@ -1,18 +1,15 @@
 import type { SurveyProgressAnswer } from '@repo/validation';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
 import {
   clearAbandonedSurveyAnswers,
   hashSurveyKey,
 } from '../../src/survey/survey-progress-repository';
-import { createTestContext, type TestContext, validBetaFeedback } from '../helpers/test-app';
+import { validBetaFeedback } from '../helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
 

@@ -1,12 +1,9 @@
 import { BETA_FEEDBACK_MESSAGES } from '@repo/validation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, validBetaFeedback } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
+import { validBetaFeedback } from '../helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 describe('POST /api/beta-feedback', () => {
   it('stores a complete response', async () => {

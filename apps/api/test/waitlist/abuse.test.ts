@@ -1,10 +1,11 @@
 import { DISPOSABLE_EMAIL_MESSAGE } from '@repo/validation';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
 import { isDisposableEmail } from '../../src/abuse/disposable-email';
 import { statusLinkSecret, statusToken } from '../../src/waitlist/confirmation';
 import { confirmByMail } from '../helpers/link-tokens';
-import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
+import { validWaitlistSignup } from '../helpers/test-app';
 
 /*
  * Issue 19, cheap abuse: throwaway mailboxes are refused, and a person's place
@@ -14,11 +15,7 @@ import { createTestContext, type TestContext, validWaitlistSignup } from '../hel
 /** The ranking snapshot's age here: long enough to see it, short enough to wait out. */
 const RANKING_MAX_AGE_MS = 1_500;
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ QUEUE_RANKING_MAX_AGE_MS: String(RANKING_MAX_AGE_MS) });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ QUEUE_RANKING_MAX_AGE_MS: String(RANKING_MAX_AGE_MS) });
 
 const db = () => ctx.database.db;
 let sequence = 0;

@@ -1,12 +1,9 @@
 import { WAITLIST_MESSAGES } from '@repo/validation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, validWaitlistSignup } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../helpers/use-context';
+import { validWaitlistSignup } from '../helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const post = (payload: unknown) =>
   ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: payload as object });
