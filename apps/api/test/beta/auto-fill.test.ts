@@ -1,11 +1,10 @@
 import { BETA_CAP } from '@repo/validation';
 import { sql } from 'kysely';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { useAdminContext } from '../helpers/use-context';
+import { describe, expect, it } from 'vitest';
 import { expireLapsedInvitations } from '../../src/beta/invitation-expiry';
 import { seedWaitlist } from '../helpers/admin';
 import {
-  clearSeats,
+  useSeatContext,
   confirmEntries,
   insertParticipants,
   invitationTokenMailedTo,
@@ -13,8 +12,7 @@ import {
 } from '../helpers/seats';
 
 /** Issue 11, auto-fill: a freed seat goes to the next confirmed person in the queue. */
-const { ctx, admin } = useAdminContext();
-beforeEach(() => clearSeats(ctx));
+const { ctx, admin, approve, setStatus } = useSeatContext();
 
 const setAutoFill = (enabled: unknown) =>
   ctx.app.inject({
@@ -23,15 +21,6 @@ const setAutoFill = (enabled: unknown) =>
     headers: admin.headers,
     payload: { enabled },
   });
-const setStatus = (id: string, status: string) =>
-  ctx.app.inject({
-    method: 'PATCH',
-    url: `/api/admin/beta/participants/${id}`,
-    headers: admin.headers,
-    payload: { status },
-  });
-const approve = (id: string) =>
-  ctx.app.inject({ method: 'POST', url: `/api/admin/beta/approve/${id}`, headers: admin.headers });
 
 /** Entries in queue order (oldest signup first); `confirmed` says which addresses are confirmed. */
 async function queue(confirmed: boolean[]): Promise<string[]> {

@@ -1,8 +1,7 @@
 import type { BetaParticipant, BetaParticipantList } from '@repo/validation';
 import { BETA_CAP } from '@repo/validation';
 import { sql } from 'kysely';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { useAdminContext } from '../helpers/use-context';
+import { describe, expect, it } from 'vitest';
 import { expireLapsedInvitations } from '../../src/beta/invitation-expiry';
 import { loadConfig } from '../../src/config';
 import {
@@ -13,7 +12,7 @@ import {
 import { findWaitlistEntry } from '../../src/waitlist/waitlist-repository';
 import { seedWaitlist } from '../helpers/admin';
 import {
-  clearSeats,
+  useSeatContext,
   insertParticipants,
   invitationTokenMailedTo,
   seatsHeld,
@@ -21,19 +20,9 @@ import {
 } from '../helpers/seats';
 
 /** Issue 11, seats: invitations hold a seat, lapse, and the cap counts what is held. */
-const { ctx, admin } = useAdminContext();
-beforeEach(() => clearSeats(ctx));
+const { ctx, admin, approve, setStatus } = useSeatContext();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const approve = (id: string) =>
-  ctx.app.inject({ method: 'POST', url: `/api/admin/beta/approve/${id}`, headers: admin.headers });
-const setStatus = (id: string, status: string) =>
-  ctx.app.inject({
-    method: 'PATCH',
-    url: `/api/admin/beta/participants/${id}`,
-    headers: admin.headers,
-    payload: { status },
-  });
 const resend = (id: string) =>
   ctx.app.inject({
     method: 'POST',

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { ParticipantStatus } from '@repo/db';
 import { sql } from 'kysely';
+import { beforeEach } from 'vitest';
 import { linkTokenMailedTo } from './link-tokens';
 import type { TestContext } from './test-app';
+import { useAdminContext } from './use-context';
 
 /** The token of the accept link in the newest invitation mailed to `email`. */
 export async function invitationTokenMailedTo(ctx: TestContext, email: string): Promise<string> {
@@ -97,4 +99,30 @@ export async function acceptInvitationOf(ctx: TestContext, email: string): Promi
       `accepting the invitation to ${email}: ${response.statusCode} ${response.body}`,
     );
   }
+}
+
+/**
+ * The set-up of the seat tests (issue 11): useAdminContext, no seat held before
+ * each test, and the admin's two seat actions.
+ */
+export function useSeatContext() {
+  const { ctx, admin } = useAdminContext();
+  beforeEach(() => clearSeats(ctx));
+  return {
+    ctx,
+    admin,
+    approve: (id: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/beta/approve/${id}`,
+        headers: admin.headers,
+      }),
+    setStatus: (id: string, status: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/beta/participants/${id}`,
+        headers: admin.headers,
+        payload: { status },
+      }),
+  };
 }
