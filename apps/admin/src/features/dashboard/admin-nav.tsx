@@ -2,11 +2,12 @@ import { cn } from '@repo/ui';
 import { NavLink } from 'react-router-dom';
 import { SECTION_GROUPS, type Section } from './sections';
 
-function NavItem({ to, label }: { to: string; label: string }) {
+function NavItem({ to, label, onClick }: { to: string; label: string; onClick: () => void }) {
   return (
     <li>
       <NavLink
         to={to}
+        onClick={onClick}
         className={({ isActive }) =>
           cn(
             'block rounded-md px-3 py-2 text-sm text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
@@ -29,11 +30,14 @@ export function AdminNav({
   id,
   sections,
   open,
+  onNavigate,
 }: {
   id: string;
   sections: readonly Section[];
   /** Shown on a small screen (the menu is open). */
   open: boolean;
+  /** A link was followed: the small screen's menu closes. */
+  onNavigate: () => void;
 }) {
   return (
     <nav
@@ -61,7 +65,12 @@ export function AdminNav({
               </p>
               <ul aria-labelledby={headingId} className="grid gap-0.5">
                 {items.map((section) => (
-                  <NavItem key={section.path} to={`/admin/${section.path}`} label={section.label} />
+                  <NavItem
+                    key={section.path}
+                    to={`/admin/${section.path}`}
+                    label={section.label}
+                    onClick={onNavigate}
+                  />
                 ))}
               </ul>
             </div>
@@ -75,7 +84,7 @@ export function AdminNav({
             Account
           </p>
           <ul aria-labelledby={`${id}-account`} className="grid gap-0.5">
-            <NavItem to="/security" label="Security" />
+            <NavItem to="/security" label="Security" onClick={onNavigate} />
           </ul>
         </div>
       </div>

@@ -47,13 +47,14 @@ export function AdminPage() {
   const { user, isLoading } = useSession();
   const permissions = usePermissions();
   const canReadPeople = useCan('people:read');
-  const { key } = useLocation();
+  const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  // The small screen's menu closes once it has taken the reader somewhere (even
-  // to the section already open).
-  const [menuAt, setMenuAt] = useState(key);
-  if (menuAt !== key) {
-    setMenuAt(key);
+  // The small screen's menu closes once it has taken the reader somewhere (a link
+  // of its own, even to the section already open, or back and forward), not when a
+  // list writes its filter or page into the address.
+  const [menuAt, setMenuAt] = useState(pathname);
+  if (menuAt !== pathname) {
+    setMenuAt(pathname);
     setMenuOpen(false);
   }
 
@@ -80,7 +81,12 @@ export function AdminPage() {
           document.getElementById(`${NAV_ID}-toggle`)?.focus();
         }}
       >
-        <AdminNav id={NAV_ID} sections={sections} open={menuOpen} />
+        <AdminNav
+          id={NAV_ID}
+          sections={sections}
+          open={menuOpen}
+          onNavigate={() => setMenuOpen(false)}
+        />
         <main className="grid min-w-0 flex-1 grid-cols-1 content-start gap-6 px-4 py-6">
           <h1 className="sr-only">Admin console</h1>
           <StatCards />
