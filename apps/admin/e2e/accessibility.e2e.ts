@@ -181,6 +181,11 @@ async function signIn(page: Page): Promise<void> {
   await page.goto('/admin');
   // /admin opens the first section (issue 20): settled there, a menu opened next stays open.
   await page.waitForURL('**/admin/waitlist');
+  // The address changes before the router renders it (a transition): wait for the
+  // sidebar to mark the section, or the Menu opened next closes on that render.
+  await page.locator('#admin-nav a[aria-current="page"]', { hasText: 'Waitlist' }).waitFor({
+    state: 'attached',
+  });
   await page.getByRole('button', { name: 'Logout' }).waitFor();
 }
 
