@@ -34,6 +34,7 @@ for (const [group, names] of [
 
 /** Everything else, by prefix and value; the first rule that matches names the group. */
 const RULES: Rule[] = [
+  [/^(inset-[xy])-/, (m) => m[1]!],
   [
     /^(inset|top|right|bottom|left|z|order|duration|animate|rotate|cursor|pointer-events|select|aspect|fill|caption|tracking|leading|line-clamp|whitespace|underline-offset|opacity|scroll-mt|grid-cols)-/,
     (m) => m[1]!,
@@ -82,6 +83,8 @@ const RULES: Rule[] = [
   [/^ring(?:-\d+)?$/, 'ring-w'],
   [/^ring-/, 'ring-color'],
   [new RegExp(`^shadow(?:-(?:2xs|${TSHIRT}|inner|none))?$`), 'shadow'],
+  // An arbitrary shadow (offsets first), not an arbitrary shadow colour.
+  [/^shadow-\[(?:inset_)?-?\d/, 'shadow'],
   [/^transition(?:-(?:all|colors|opacity|shadow|transform|none))?$/, 'transition'],
   [/^(translate-[xy])-/, (m) => m[1]!],
   [/^overflow-([xy])-/, (m) => `overflow-${m[1]}`],
@@ -92,7 +95,9 @@ const RULES: Rule[] = [
 /** A group and the groups a later class of it overrides (tailwind-merge's conflicting groups). */
 const OVERRIDES: Record<string, string[]> = {
   overflow: ['overflow-x', 'overflow-y'],
-  inset: ['top', 'right', 'bottom', 'left'],
+  inset: ['inset-x', 'inset-y', 'top', 'right', 'bottom', 'left'],
+  'inset-x': ['right', 'left'],
+  'inset-y': ['top', 'bottom'],
   flex: ['shrink', 'basis'],
   gap: ['gap-x', 'gap-y'],
   p: ['px', 'py', 'pt', 'pr', 'pb', 'pl'],
