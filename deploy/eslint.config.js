@@ -1,0 +1,3 @@
+import base from '@repo/eslint-config/base';
+
+export default base;
