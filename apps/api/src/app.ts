@@ -29,6 +29,8 @@ import unsubscribeRoutes from './routes/api/suppressions/unsubscribe';
 import postmarkWebhookRoutes from './routes/api/email-outbox/postmark-webhook';
 import docsRoutes from './routes/api/docs';
 import healthRoutes from './routes/api/health';
+import metrics from './metrics/plugin';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './metrics/request-id';
 import { serializeRequest } from './request-log';
 import { zodValidatorCompiler } from './route-schemas';
 import postsRoutes from './routes/api/posts';
@@ -70,16 +72,23 @@ export async function buildApp({
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxy(config.TRUST_PROXY),
+    // x-request-id (issue 21): a trusted proxy's (the front ends') when short and safe,
+    // else a fresh UUID; logged as reqId on every line of the request, and answered.
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(trustProxy(config.TRUST_PROXY)),
     // Leave 5xx details to the error handler; never echo them.
     return503OnClosing: true,
     // A path the router cannot decode (e.g. a lone '%') fails before any error handler:
     // answer it in the JSON error contract, not Fastify's own error shape.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const badUrl = error.code === 'FST_ERR_BAD_URL';
-      void (reply as unknown as FastifyReply).status(400).send({
-        message: badUrl ? 'Malformed URL' : 'Bad request',
-        type: 'invalid_request',
-      });
+      void (reply as unknown as FastifyReply)
+        .header(REQUEST_ID_HEADER, request.id)
+        .status(400)
+        .send({
+          message: badUrl ? 'Malformed URL' : 'Bad request',
+          type: 'invalid_request',
+        });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -97,6 +106,8 @@ export async function buildApp({
 
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { db });
+  // First: its hooks see every request, the refused ones included.
+  await app.register(metrics);
   await app.register(errorHandler);
   await app.register(securityHeaders);
   // Before every route: the plugin hooks each route as it is added.

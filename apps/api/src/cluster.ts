@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, type Config, loadConfig, processEnvironment } from './config';
 import { generateSetupToken } from './auth/setup-token';
+import { exposeClusterMetrics } from './metrics/process-metrics';
 
 /*
  * Several API processes on one machine behind Node's own load balancer: the
@@ -173,6 +174,18 @@ function startPrimary() {
   process.on('SIGINT', () => stop('SIGINT'));
 
   for (let index = 0; index < instances; index += 1) fork();
+
+  // One /metrics for all workers (issue 21): the primary asks each for its registry and
+  // serves the sum on API_METRICS_PORT; the workers themselves bind no metrics port.
+  exposeClusterMetrics({ host: config.API_METRICS_HOST, port: config.API_METRICS_PORT }).then(
+    (server) => {
+      if (server) log('info', `metrics on http://localhost:${config.API_METRICS_PORT}/metrics`);
+    },
+    (error: unknown) => {
+      log('error', `metrics listener failed: ${error instanceof Error ? error.message : error}`);
+      stop('SIGTERM');
+    },
+  );
 }
 
 if (cluster.isPrimary) startPrimary();

@@ -40,6 +40,9 @@ const envSchema = z
       .default('info'),
     API_HOST: z.string().min(1).default('0.0.0.0'),
     API_PORT: port.default(3001),
+    /** Prometheus metrics at GET /metrics on a listener of their own (issue 21); 0 turns them off. */
+    API_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    API_METRICS_HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createDatabase } from '@repo/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, processEnvironment } from './config';
+import { exposeProcessMetrics } from './metrics/process-metrics';
 import { ensureDevAdmin, prepareDatabase } from './prepare-database';
 
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -36,6 +37,19 @@ async function main() {
 
   const app = await buildApp({ config, db: database.db, startEmailWorker: true });
   app.addHook('onClose', async () => database.close());
+
+  // Prometheus (issue 21): GET /metrics on API_METRICS_PORT, never on the API's own port.
+  // Started before the API listens: a port taken stops the process before it takes traffic.
+  const metricsServer = await exposeProcessMetrics(app.metrics.registry, {
+    host: config.API_METRICS_HOST,
+    port: config.API_METRICS_PORT,
+  });
+  if (metricsServer) {
+    app.addHook('onClose', async () => {
+      metricsServer.closeAllConnections();
+      await new Promise((resolve) => metricsServer.close(resolve));
+    });
+  }
 
   let closing = false;
   // While stopping, a connection ends as soon as its last response is out: a keep-alive
@@ -87,6 +101,9 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ host: config.API_HOST, port: config.API_PORT });
+  if (metricsServer) {
+    app.log.info(`metrics on http://localhost:${config.API_METRICS_PORT}/metrics`);
+  }
   const where =
     database.kind === 'postgres'
       ? 'PostgreSQL (DATABASE_URL)'

@@ -33,6 +33,7 @@ describe('the API process', () => {
         ADMIN_SETUP_TOKEN: '',
         API_HOST: '127.0.0.1',
         API_PORT: String(port),
+        API_METRICS_PORT: '0',
         PGLITE_DATA_DIR: dataDir,
         DATABASE_URL: '',
         TSX_TSCONFIG_PATH: 'tsconfig.runtime.json',

@@ -35,7 +35,15 @@ export function startProcess(
 ): ChildProcess {
   const child = spawn(command, args, {
     cwd,
-    env: { ...process.env, ...env },
+    // Suites and benches start many stacks at once: no metrics listener (its fixed
+    // default port would collide) unless the caller asks for one.
+    env: {
+      ...process.env,
+      API_METRICS_PORT: '0',
+      MARKETING_METRICS_PORT: '0',
+      ADMIN_METRICS_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `[${path.basename(cwd)}]`;

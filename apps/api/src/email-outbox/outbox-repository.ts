@@ -350,3 +350,31 @@ export async function requeueFailedMessage(db: DB, id: string): Promise<OutboxMe
     .executeTakeFirst();
   return row ? toOutboxMessage(row) : undefined;
 }
+
+export interface OutboxCounts {
+  /** Messages by status; the statuses that are waiting or stuck are always present. */
+  byStatus: Record<'queued' | 'sending' | 'failed' | 'held', number>;
+  /** Seconds since the oldest message still queued was written; 0 when none is. */
+  oldestQueuedAgeSeconds: number;
+}
+
+/** What the metrics show of the outbox (issue 21): one pass over the unfinished messages. */
+export async function outboxCounts(db: DB): Promise<OutboxCounts> {
+  const rows = await db
+    .selectFrom('emailOutbox')
+    .select((eb) => [
+      'status',
+      eb.fn.countAll<number>().as('count'),
+      sql<number>`coalesce(extract(epoch from now() - min(created_at)), 0)`.as('ageSeconds'),
+    ])
+    .where('status', 'in', ['queued', 'sending', 'failed', 'held'])
+    .groupBy('status')
+    .execute();
+  const byStatus = { queued: 0, sending: 0, failed: 0, held: 0 };
+  let oldestQueuedAgeSeconds = 0;
+  for (const row of rows) {
+    byStatus[row.status as keyof typeof byStatus] = Number(row.count);
+    if (row.status === 'queued') oldestQueuedAgeSeconds = Math.max(0, Number(row.ageSeconds));
+  }
+  return { byStatus, oldestQueuedAgeSeconds };
+}

@@ -46,6 +46,8 @@ export interface OutboxWorkerOptions {
    * Without it, a message that carries any fails with the reason.
    */
   linkKey?: Buffer;
+  /** Told the outcome of every attempt (the metrics count them). */
+  onOutcome?: (outcome: 'sent' | 'reconciled' | 'retried' | 'failed' | 'held') => void;
 }
 
 interface DrainSummary {
@@ -212,7 +214,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // proceed) while the others are still in flight.
       const results = await Promise.allSettled(claims.map(deliver));
       for (const result of results) {
-        if (result.status === 'fulfilled') summary[result.value] += 1;
+        if (result.status !== 'fulfilled') continue;
+        summary[result.value] += 1;
+        options.onOutcome?.(result.value);
       }
       const failure = results.find((result) => result.status === 'rejected');
       // The row keeps its lease; once it runs out, the message is looked up and finished.

@@ -20,6 +20,8 @@ export function spawnApi(entry: string, env: Record<string, string>): SpawnedApi
       NODE_ENV: 'test',
       API_HOST: '127.0.0.1',
       TSX_TSCONFIG_PATH: 'tsconfig.runtime.json',
+      // Tests run many APIs at once: no metrics port unless a test asks for one.
+      API_METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -48,6 +48,7 @@ export default fp(
     const worker = createOutboxWorker({
       db,
       log,
+      onOutcome: (outcome) => fastify.metrics.emailSends.inc({ outcome }),
       transport: createPostmarkTransport({
         serverToken: token,
         apiHost: config.POSTMARK_API_HOST,
@@ -70,5 +71,5 @@ export default fp(
     // preClose runs before the database is closed: in-flight sends finish and are recorded.
     fastify.addHook('preClose', async () => worker.stop());
   },
-  { name: 'email', dependencies: ['config', 'db'] },
+  { name: 'email', dependencies: ['config', 'db', 'metrics'] },
 );

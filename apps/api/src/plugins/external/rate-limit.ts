@@ -2,6 +2,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { routeLabel } from '../../metrics/plugin';
 
 /**
  * A generous global limit per client address; stricter limits are declared on
@@ -22,6 +23,9 @@ export default fp(
       max: config.RATE_LIMIT_MAX,
       timeWindow: '1 minute',
       ...(redis ? { redis, nameSpace: 'wordloom-rate-limit:', skipOnError: true } : {}),
+      // Counted where the limiter refuses (issue 21): by route pattern, never the URL.
+      onExceeded: (request) =>
+        fastify.metrics.rateLimitRefusals.inc({ route: routeLabel(request) }),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `Too many requests, please try again in ${context.after}`,
@@ -29,7 +33,7 @@ export default fp(
     });
     if (redis) fastify.addHook('onClose', async () => void redis.disconnect());
   },
-  { name: 'rate-limit', dependencies: ['config'] },
+  { name: 'rate-limit', dependencies: ['config', 'metrics'] },
 );
 
 /** Connects, waiting at most a second for Redis: the API starts (per-instance limits) without it. */

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { postmarkWebhookResponseSchema } from '@repo/validation';
+import { type DeliveryState, postmarkWebhookResponseSchema } from '@repo/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   HANDLED_RECORD_TYPES,
@@ -38,6 +38,13 @@ function textOf(value: unknown): string | undefined {
     return undefined;
   }
 }
+
+/** The delivery state each record type reports (the metric's label); SubscriptionChange has none. */
+const DELIVERY_STATE_OF: Partial<Record<string, DeliveryState>> = {
+  Delivery: 'delivered',
+  Bounce: 'bounced',
+  SpamComplaint: 'complained',
+};
 
 /**
  * Postmark's delivery webhooks, protected by HTTP basic credentials from the
@@ -94,6 +101,8 @@ export default async function postmarkWebhookRoutes(fastify: ApiInstance) {
     async (request, reply) => {
       const event = request.body;
       const outcome = await recordPostmarkEvent(db, event, streams);
+      const state = DELIVERY_STATE_OF[event.RecordType];
+      if (state && !outcome.duplicate) fastify.metrics.deliveryEvents.inc({ state });
       request.log.info(
         { recordType: event.RecordType, outboxId: outcome.outboxId, duplicate: outcome.duplicate },
         'postmark webhook recorded',
