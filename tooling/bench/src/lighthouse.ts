@@ -6,11 +6,15 @@
  * only; every figure is the median of its runs.
  */
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@repo/e2e';
+import { startBarePage } from './bare-page';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { onCleanup } from './cleanup';
 import { log } from './log';
-import { absoluteRow, type Row } from './table';
+import { absoluteRow, formatMs, type Row } from './table';
+
+/** Issue 22: each page's LCP within this many times the bare page's, in the same run. */
+const MAX_LCP_RATIO_TO_BARE = 1.35;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -141,9 +145,12 @@ export async function lighthouseSection(
     logLevel: 'silent',
   });
   const stopChrome = onCleanup('Chromium (Lighthouse)', () => chrome.kill());
+  const bareUrl = await startBarePage();
   const runsByPath = new Map<string, RunFigures[]>(paths.map((path) => [path, []]));
+  const bareRuns: RunFigures[] = [];
   try {
     for (let round = 1; round <= runs; round++) {
+      bareRuns.push(await audit(bareUrl, chrome.port));
       for (const path of paths) {
         runsByPath.get(path)!.push(await audit(new URL(path, baseUrl).href, chrome.port));
       }
@@ -151,7 +158,8 @@ export async function lighthouseSection(
   } finally {
     await stopChrome();
   }
-  return paths.flatMap((path) =>
+  const bareLcp = median(bareRuns.map((run) => run.lcpMs));
+  const rows = paths.flatMap((path) =>
     METRICS.map((metric) => {
       const values = runsByPath.get(path)!.map(metric.of);
       const value = median(values);
@@ -168,4 +176,23 @@ export async function lighthouseSection(
       });
     }),
   );
+  // The paint floor: each page's LCP over the bare page's, both medians of the same rounds.
+  const bareLabel = `${formatMs(bareLcp)} (bare HTML page, inline CSS, no script)`;
+  rows.push(
+    ...paths.map((path) => {
+      const lcp = median(runsByPath.get(path)!.map((run) => run.lcpMs));
+      const ratio = lcp / bareLcp;
+      const known = Number.isFinite(ratio);
+      return {
+        section: 'Lighthouse',
+        figure: `${path} LCP ÷ bare page`,
+        value: Number.isNaN(lcp) ? 'n/a' : formatMs(lcp),
+        budget: `≤ ${MAX_LCP_RATIO_TO_BARE}× bare page`,
+        baseline: bareLabel,
+        ratio: known ? `${ratio.toFixed(2)}×` : 'n/a',
+        verdict: known && ratio <= MAX_LCP_RATIO_TO_BARE ? ('pass' as const) : ('FAIL' as const),
+      };
+    }),
+  );
+  return rows;
 }
