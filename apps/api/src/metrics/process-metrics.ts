@@ -18,6 +18,8 @@ export async function exposeProcessMetrics(
   collectDefaultMetrics({ register: registry });
   if (cluster.isWorker) {
     AggregatorRegistry.setRegistries([registry]);
+    // Constructing one is what makes a worker answer the primary's requests.
+    new AggregatorRegistry();
     return undefined;
   }
   return startMetricsListener(registry, { host, port });
