@@ -141,3 +141,14 @@ export function stopGracefully({
   for (const signal of signals) process.on(signal, () => shutdown(signal));
   return shutdown;
 }
+
+export {
+  REQUEST_ID_HEADER,
+  UNMATCHED_ROUTE,
+  createHttpMetrics,
+  readMetricsPort,
+  requestIdFrom,
+  startMetricsServer,
+  stopMetricsServer,
+  trustedPeer,
+} from './metrics.js';

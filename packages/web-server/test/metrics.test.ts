@@ -1,0 +1,94 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createHttpMetrics,
+  readMetricsPort,
+  requestIdFrom,
+  startMetricsServer,
+  stopMetricsServer,
+  trustedPeer,
+} from '../src/index.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('readMetricsPort', () => {
+  it('takes a port, 0 for off, the default when unset', () => {
+    expect(readMetricsPort('X_METRICS_PORT', undefined, 9465)).toBe(9465);
+    expect(readMetricsPort('X_METRICS_PORT', '', 9465)).toBe(9465);
+    expect(readMetricsPort('X_METRICS_PORT', '0', 9465)).toBe(0);
+    expect(readMetricsPort('X_METRICS_PORT', ' 19465 ', 9465)).toBe(19465);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const bad of ['nine', '-1', '70000', '1.5', '0x10']) {
+      expect(() => readMetricsPort('ADMIN_METRICS_PORT', bad, 9466)).toThrow(
+        /^ADMIN_METRICS_PORT: /,
+      );
+    }
+  });
+});
+
+describe('request ids', () => {
+  it("keeps a trusted peer's short, safe id; replaces any other", () => {
+    expect(requestIdFrom('abc-123:x.y_z', true)).toBe('abc-123:x.y_z');
+    expect(requestIdFrom('abc-123', false)).toMatch(UUID);
+    for (const hostile of ['a\nb', 'x'.repeat(10_000), 'x'.repeat(129), 'a b', '', 'é']) {
+      expect(requestIdFrom(hostile, true)).toMatch(UUID);
+    }
+    expect(requestIdFrom(['a', 'b'], true)).toMatch(UUID);
+    expect(requestIdFrom(undefined, true)).not.toBe(requestIdFrom(undefined, true));
+  });
+
+  it('trusts peers as the TRUST_PROXY setting says', () => {
+    const loopback = trustedPeer(['loopback']);
+    expect(loopback('127.0.0.1')).toBe(true);
+    expect(loopback('::1')).toBe(true);
+    expect(loopback('10.0.0.5')).toBe(false);
+    expect(loopback(undefined)).toBe(false);
+    expect(trustedPeer(['10.0.0.0/8'])('10.1.2.3')).toBe(true);
+    expect(trustedPeer(false)('127.0.0.1')).toBe(false);
+    expect(trustedPeer(true)('203.0.113.9')).toBe(true);
+  });
+});
+
+describe('the metrics listener', () => {
+  let server: Server | undefined;
+  afterEach(() => stopMetricsServer(server));
+
+  it('serves GET /metrics (RED and default metrics) and nothing else', async () => {
+    const metrics = createHttpMetrics();
+    metrics.observe('GET', '/blog/:slug', 200, 0.02);
+    metrics.observe('GET', '/blog/:slug', 200, 0.3);
+    metrics.counter('page_cache_lookups_total', 'test', ['result']).inc({ result: 'hit' });
+    server = await startMetricsServer(metrics.registry, { host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const response = await fetch(`${base}/metrics`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain(
+      'http_requests_total{method="GET",route="/blog/:slug",status_code="200"} 2',
+    );
+    expect(text).toContain(
+      'http_request_duration_seconds_bucket{le="0.025",method="GET",route="/blog/:slug",status_code="200"} 1',
+    );
+    expect(text).toContain('page_cache_lookups_total{result="hit"} 1');
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+    expect(text).toContain('nodejs_heap_size_used_bytes');
+    for (const [path, method] of [
+      ['/', 'GET'],
+      ['/metrics/x', 'GET'],
+      ['/metrics', 'POST'],
+    ] as const) {
+      expect((await fetch(`${base}${path}`, { method })).status).toBe(404);
+    }
+  });
+
+  it('rejects when its port is taken', async () => {
+    server = await startMetricsServer(createHttpMetrics().registry, { host: '127.0.0.1', port: 0 });
+    const port = (server.address() as AddressInfo).port;
+    await expect(
+      startMetricsServer(createHttpMetrics().registry, { host: '127.0.0.1', port }),
+    ).rejects.toThrow(/EADDRINUSE/);
+  });
+});
