@@ -1,5 +1,8 @@
 // Every rendered object is checked against the Kubernetes API schemas
-// (kubernetes-models: the OpenAPI definitions of Kubernetes 1.32, compiled with ajv).
+// (kubernetes-models 4.5.1: the OpenAPI definitions of Kubernetes 1.33, compiled with ajv).
+// They check types, formats and required fields; like the API's own OpenAPI document they
+// allow unknown fields, so a misspelled field passes here: the promise tests assert the
+// fields that matter by name.
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
