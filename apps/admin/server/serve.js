@@ -96,6 +96,13 @@ await app.register(compress, {
   threshold: 1024,
 });
 
+// The health route of the image's HEALTHCHECK and of Kubernetes' probes: this server
+// answers, without asking the API (whose own is /api/health). Never cached, and logged
+// only at warn level, not once per probe.
+app.get('/healthz', { logLevel: 'warn' }, (request, reply) =>
+  reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('ok'),
+);
+
 await app.register(async (api) => {
   // Bodies are read here, up to the API's limit (Fastify answers 413 from Content-Length
   // before reading, or as soon as a chunked body passes the limit), then forwarded as is.

@@ -1,15 +1,17 @@
-import { type DB, migrateToLatest, seedBlogPosts } from '@repo/db';
+import { type DB, migrateToLatest, readBlogPosts, seedBlogPosts } from '@repo/db';
 import type { Config } from './config';
+import { blogPostsDirectory } from './runtime-files';
 import { hashPassword } from './auth/password';
 import { findUserForLogin, insertUser } from './auth/users-repository';
 
 /**
  * Runs on every start, in every environment: migrations (under Kysely's advisory
- * lock) and the blog posts, which are part of the product. Both are idempotent.
+ * lock) and the blog posts, which are part of the product (read from BLOG_POSTS_DIR:
+ * see runtime-files.ts). Both are idempotent.
  */
 export async function prepareDatabase(db: DB): Promise<{ posts: number }> {
   await migrateToLatest(db);
-  const posts = await seedBlogPosts(db);
+  const posts = await seedBlogPosts(db, await readBlogPosts(blogPostsDirectory()));
   return { posts };
 }
 

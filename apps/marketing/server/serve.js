@@ -42,6 +42,12 @@ app.use((req, res, next) => {
   next();
 });
 
+// The health route of the image's HEALTHCHECK and of Kubernetes' probes: this server
+// answers, without asking the API (whose own is /api/health). Never cached.
+app.get('/healthz', (req, res) => {
+  res.set('cache-control', 'no-store').type('text/plain').send('ok');
+});
+
 /** The host the visitor asked for: a trusted proxy's X-Forwarded-Host, else Host. */
 function visitorHost(req) {
   const forwarded = req.get('x-forwarded-host');
