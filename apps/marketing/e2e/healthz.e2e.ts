@@ -33,5 +33,7 @@ describe('GET /healthz', () => {
   it('answers HEAD as well', async () => {
     const response = await fetch(`${server.url}/healthz`, { method: 'HEAD' });
     expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 });
