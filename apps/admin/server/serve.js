@@ -7,11 +7,19 @@ import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import {
+  REQUEST_ID_HEADER,
+  UNMATCHED_ROUTE,
+  createHttpMetrics,
   parseTrustProxy,
+  readMetricsPort,
   readShutdownTimeout,
+  requestIdFrom,
   securityHeaders,
   settingOrExit,
+  startMetricsServer,
   stopGracefully,
+  stopMetricsServer,
+  trustedPeer,
 } from '@repo/web-server';
 import Fastify from 'fastify';
 import {
@@ -30,6 +38,13 @@ const bodyLimit = readBodyLimit(process.env.BODY_LIMIT_BYTES);
 const headers = securityHeaders({ production: process.env.NODE_ENV === 'production' });
 const policy = contentSecurityPolicy({ siteOrigin: readSiteOrigin(process.env.PUBLIC_SITE_URL) });
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+// Prometheus metrics on a listener of their own (issue 21): 0 turns them off.
+const metricsPort = settingOrExit(() =>
+  readMetricsPort('ADMIN_METRICS_PORT', process.env.ADMIN_METRICS_PORT, 9466),
+);
+const metricsHost = process.env.ADMIN_METRICS_HOST ?? '0.0.0.0';
+const metrics = metricsPort === 0 ? undefined : createHttpMetrics();
+const isTrustedPeer = trustedPeer(trustProxy);
 
 const app = Fastify({
   logger: {
@@ -46,7 +61,24 @@ const app = Fastify({
   },
   trustProxy,
   bodyLimit,
+  // x-request-id: a trusted proxy's (ADMIN_TRUST_PROXY) when short and safe, else a fresh
+  // UUID; logged as reqId, sent on to the API and answered.
+  requestIdHeader: false,
+  genReqId: (request) =>
+    requestIdFrom(request.headers[REQUEST_ID_HEADER], isTrustedPeer(request.socket.remoteAddress)),
 });
+
+app.addHook('onRequest', async (request, reply) => {
+  reply.header(REQUEST_ID_HEADER, request.id);
+});
+// RED metrics by route pattern: '/api/*' for everything proxied, a fixed label for the
+// client-side routes (the SPA fallback), never a raw URL.
+if (metrics) {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+}
 
 // The JSON error contract of the API, for the answers this server gives itself.
 app.setErrorHandler((error, request, reply) => {
@@ -131,6 +163,7 @@ await app.register(async (api) => {
         forwarded['x-forwarded-for'] = request.ip;
         forwarded['x-forwarded-proto'] = request.protocol;
         forwarded['x-forwarded-host'] = request.host;
+        forwarded[REQUEST_ID_HEADER] = request.id;
         return forwarded;
       },
     },
@@ -150,7 +183,9 @@ await app.register(fastifyStatic, {
 
 // Every other path is a client-side route: answer with index.html, never cached.
 app.setNotFoundHandler((request, reply) => {
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
+  // Metrics live on ADMIN_METRICS_PORT only: here /metrics is no client-side route either.
+  const isMetricsPath = request.url.split('?')[0] === '/metrics';
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || isMetricsPath) {
     return reply.status(404).send({ message: 'Not found', type: 'not_found' });
   }
   return reply
@@ -160,9 +195,13 @@ app.setNotFoundHandler((request, reply) => {
 
 // Graceful stop on SIGTERM (@repo/web-server): requests in flight finish, then exit 0;
 // past SHUTDOWN_TIMEOUT_MS what is left is cut and the exit status is 1.
+const metricsServer = metrics
+  ? await startMetricsServer(metrics.registry, { host: metricsHost, port: metricsPort })
+  : undefined;
+
 stopGracefully({
   server: app.server,
-  close: () => app.close(),
+  close: () => Promise.all([app.close(), stopMetricsServer(metricsServer)]).then(() => undefined),
   timeoutMs: settingOrExit(() => readShutdownTimeout(process.env.SHUTDOWN_TIMEOUT_MS)),
   log: {
     info: (message) => app.log.info(message),

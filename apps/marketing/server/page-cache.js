@@ -33,6 +33,8 @@ const TRANSFER_HEADERS = new Set([
   'transfer-encoding',
   'age',
   'x-cache',
+  // Each request's own (issue 21): a hit carries the id of the request it answers.
+  'x-request-id',
 ]);
 
 /**
@@ -88,10 +90,17 @@ function nonceOf(policy) {
  */
 
 /**
- * @param {{ enabled: boolean, now?: () => number, skip?: (req: import('express').Request) => boolean }} options
- *   `skip`: requests never answered from (or stored in) the cache.
+ * @param {{ enabled: boolean, now?: () => number, skip?: (req: import('express').Request) => boolean, onLookup?: (result: 'hit' | 'miss') => void }} options
+ *   `skip`: requests never answered from (or stored in) the cache. `onLookup`: told
+ *   whether each request the cache could answer was a hit (fresh, or stale while
+ *   another renders) or a miss (rendered), for the hit ratio (issue 21).
  */
-export function createPageCache({ enabled, now = Date.now, skip = () => false }) {
+export function createPageCache({
+  enabled,
+  now = Date.now,
+  skip = () => false,
+  onLookup = () => undefined,
+}) {
   /** @type {Map<string, Entry>} */
   const entries = new Map();
 
@@ -107,6 +116,7 @@ export function createPageCache({ enabled, now = Date.now, skip = () => false })
     const time = now();
     if (!entry || time >= entry.staleUntil) {
       res.locals.pageCacheStore = key;
+      onLookup('miss');
       return next();
     }
     if (time >= entry.freshUntil && !entry.refreshing) {
@@ -117,6 +127,7 @@ export function createPageCache({ enabled, now = Date.now, skip = () => false })
       res.on('close', () => {
         entry.refreshing = false;
       });
+      onLookup('miss');
       return next();
     }
     // Recently used entries are evicted last.
@@ -130,6 +141,7 @@ export function createPageCache({ enabled, now = Date.now, skip = () => false })
       res.setHeader('content-security-policy', entry.policy.split('{nonce}').join(nonce));
     res.setHeader('age', String(Math.floor((time - entry.storedAt) / 1000)));
     res.setHeader('x-cache', 'HIT');
+    onLookup('hit');
     res.setHeader('content-length', String(body.length));
     return req.method === 'HEAD' ? res.end() : res.end(body);
   }

@@ -7,16 +7,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
 import {
+  REQUEST_ID_HEADER,
+  createHttpMetrics,
   parseTrustProxy,
+  readMetricsPort,
   readShutdownTimeout,
+  requestIdFrom,
   securityHeaders,
   settingOrExit,
+  startMetricsServer,
   stopGracefully,
+  stopMetricsServer,
 } from '@repo/web-server';
 import compression from 'compression';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { createPageCache, parsePageCacheSetting } from './page-cache.js';
+import { createRouteLabeller } from './route-label.js';
 import { isApiPath } from './security.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,6 +35,17 @@ const headers = securityHeaders({ production: process.env.NODE_ENV === 'producti
 const pageCacheEnabled = settingOrExit(() =>
   parsePageCacheSetting(process.env.MARKETING_PAGE_CACHE),
 );
+// Prometheus metrics on a listener of their own (issue 21): 0 turns them off.
+const metricsPort = settingOrExit(() =>
+  readMetricsPort('MARKETING_METRICS_PORT', process.env.MARKETING_METRICS_PORT, 9465),
+);
+const metricsHost = process.env.MARKETING_METRICS_HOST ?? '0.0.0.0';
+const metrics = metricsPort === 0 ? undefined : createHttpMetrics();
+const pageCacheLookups = metrics?.counter(
+  'wordloom_page_cache_lookups_total',
+  'Page views the page cache could answer, by result (hit or miss): the hit ratio.',
+  ['result'],
+);
 
 const build = await import(path.join(root, 'build', 'server', 'index.js'));
 
@@ -35,6 +53,29 @@ const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', trustProxy);
 const isTrustedProxy = app.get('trust proxy fn');
+const labelRoute = createRouteLabeller(build.routes);
+
+// x-request-id (issue 21): a trusted proxy's (MARKETING_TRUST_PROXY) when short and
+// safe, else a fresh UUID; answered, and sent on to the API by the /api proxy. And the
+// RED metrics, by route: the Remix route id, the route table's pattern under /api.
+app.use((req, res, next) => {
+  const requestId = requestIdFrom(
+    req.get(REQUEST_ID_HEADER),
+    isTrustedProxy(req.socket.remoteAddress, 0),
+  );
+  res.locals.requestId = requestId;
+  res.set(REQUEST_ID_HEADER, requestId);
+  if (metrics) {
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const route =
+        res.locals.apiRoute ?? (isApiPath(req.path) ? '/api/unmatched' : labelRoute(req.path));
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.observe(req.method, route, res.statusCode, seconds);
+    });
+  }
+  next();
+});
 
 // Security headers on pages, assets and feeds; /api answers carry the API's own.
 app.use((req, res, next) => {
@@ -96,6 +137,7 @@ app.use(compression({ threshold: 1024 }));
 const pageCache = createPageCache({
   enabled: pageCacheEnabled,
   skip: (req) => isApiPath(req.path),
+  onLookup: pageCacheLookups ? (result) => pageCacheLookups.inc({ result }) : undefined,
 });
 app.use(pageCache.serve, pageCache.capture);
 
@@ -140,7 +182,11 @@ app.all(
     mode: process.env.NODE_ENV ?? 'production',
     // request.ip and request.protocol follow 'trust proxy': an untrusted peer's
     // X-Forwarded-* count for nothing. The /api proxy forwards these (routes/api.$.ts).
-    getLoadContext: (request) => ({
+    getLoadContext: (request, response) => ({
+      requestId: response.locals.requestId,
+      recordRoute: (pattern) => {
+        response.locals.apiRoute = pattern;
+      },
       clientIp: request.ip,
       forwardedProto: request.protocol,
       forwardedHost: visitorHost(request),
@@ -157,9 +203,13 @@ app.use((error, req, res, _next) => {
   if (status >= 400 && status < 500) {
     return sendError(req, res, status, 'Bad request', 'invalid_request');
   }
-  console.error(error);
+  console.error(`[${res.locals.requestId}] ${req.method} ${req.path}:`, error);
   return sendError(req, res, 500, 'Internal Server Error', 'internal_error');
 });
+
+const metricsServer = metrics
+  ? await startMetricsServer(metrics.registry, { host: metricsHost, port: metricsPort })
+  : undefined;
 
 const server = app.listen(port, host, () => {
   console.log(`Marketing site on http://localhost:${port}`);
@@ -169,6 +219,10 @@ const server = app.listen(port, host, () => {
 // past SHUTDOWN_TIMEOUT_MS what is left is cut and the exit status is 1.
 stopGracefully({
   server,
-  close: () => new Promise((resolve) => server.close(() => resolve())),
+  close: () =>
+    Promise.all([
+      new Promise((resolve) => server.close(() => resolve())),
+      stopMetricsServer(metricsServer),
+    ]).then(() => undefined),
   timeoutMs: settingOrExit(() => readShutdownTimeout(process.env.SHUTDOWN_TIMEOUT_MS)),
 });

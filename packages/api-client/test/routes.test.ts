@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   apiRoutes,
   apiRouteTable,
+  createRouteFinder,
   createRouteMatcher,
   routeEntries,
   siteRoutes,
@@ -78,5 +79,21 @@ describe('createRouteMatcher', () => {
     const isRoute = createRouteMatcher({ openapi: 'GET /api/openapi.json' });
     expect(isRoute('GET', '/api/openapi.json')).toBe(true);
     expect(isRoute('GET', '/api/openapiXjson')).toBe(false);
+  });
+});
+
+describe('createRouteFinder', () => {
+  it("names the pattern of the route a request matches, never the request's own path", () => {
+    const find = createRouteFinder({
+      post: 'GET /api/posts/:slug',
+      feed: 'GET /api/posts/feed',
+      list: 'GET,POST /api/posts',
+    });
+    expect(find('GET', '/api/posts/some-post')).toBe('/api/posts/:slug');
+    expect(find('HEAD', '/api/posts/other')).toBe('/api/posts/:slug');
+    expect(find('GET', '/api/posts/feed')).toBe('/api/posts/feed');
+    expect(find('POST', '/api/posts')).toBe('/api/posts');
+    expect(find('DELETE', '/api/posts')).toBeUndefined();
+    expect(find('GET', '/api/posts/a/b')).toBeUndefined();
   });
 });

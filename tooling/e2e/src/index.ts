@@ -53,6 +53,8 @@ export interface Stack {
   databaseUrl?: string;
   /** The mail the API sent (to a Postmark-compatible sink on loopback), as recipients get it. */
   mailbox: Mailbox;
+  /** What the API printed on stdout so far (its JSON log lines). */
+  apiOutput: () => string;
   stop: () => Promise<void>;
 }
 
@@ -123,6 +125,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return mailbox.close();
   });
 
+  let apiLog = '';
   const stop = async () => {
     await Promise.all(children.map(stopProcess));
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -150,6 +153,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...options.apiEnv,
     });
     children.push(api);
+    api.stdout?.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
     await waitForOk(`${apiUrl}/api/health`, api);
 
     if (options.marketing) {
@@ -193,6 +197,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   return {
     apiUrl,
+    apiOutput: () => apiLog,
     databaseUrl,
     mailbox,
     publicUrls: { marketing: marketingUrl, admin: adminUrl },
@@ -218,3 +223,4 @@ export * from './builds';
 export * from './page-javascript';
 export * from './shutdown';
 export * from './api-proxy';
+export * from './observability';

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { createRouteMatcher, siteRouteTable } from '@repo/api-client';
+import { createRouteFinder, siteRouteTable } from '@repo/api-client';
 import { env } from '~/env.server';
 
 /**
@@ -8,7 +8,10 @@ import { env } from '~/env.server';
  * sign-in, registration and admin routes are the console's business and are not
  * reachable through the public site.
  */
-const isPublicRoute = createRouteMatcher(siteRouteTable);
+const findPublicRoute = createRouteFinder(siteRouteTable);
+
+/** The metrics label of an /api path the table does not have: one value, never the URL. */
+const UNMATCHED_API_ROUTE = '/api/unmatched';
 
 // No cookies either way: the public API needs no session, and the console's lives on its own origin.
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'if-none-match', 'user-agent'];
@@ -44,6 +47,10 @@ declare module '@remix-run/node' {
     /** The scheme and host the visitor used (a trusted proxy's word, else this server's). */
     forwardedProto?: string;
     forwardedHost?: string;
+    /** This request's x-request-id (server/serve.js), sent on to the API. */
+    requestId?: string;
+    /** Tells the metrics which route pattern this request was (server/serve.js). */
+    recordRoute?: (pattern: string) => void;
   }
 }
 
@@ -109,7 +116,9 @@ async function forward(
   context: LoaderFunctionArgs['context'],
 ): Promise<Response> {
   const url = new URL(request.url);
-  if (!isPublicRoute(request.method, url.pathname)) {
+  const route = findPublicRoute(request.method, url.pathname);
+  context.recordRoute?.(route ?? UNMATCHED_API_ROUTE);
+  if (!route) {
     return jsonError(404, 'Not found', 'not_found');
   }
 
@@ -133,13 +142,22 @@ async function forward(
   if (context.clientIp) headers.set('x-forwarded-for', context.clientIp);
   headers.set('x-forwarded-proto', context.forwardedProto ?? url.protocol.replace(/:$/, ''));
   headers.set('x-forwarded-host', context.forwardedHost ?? url.host);
+  // The same id in this server's answer and in the API's log lines (issue 21).
+  const requestId = context.requestId ?? crypto.randomUUID();
+  headers.set('x-request-id', requestId);
 
   const upstream = await fetch(`${env.API_URL}${url.pathname}${url.search}`, {
     method: request.method,
     headers,
     body,
     redirect: 'manual',
-  }).catch(() => null);
+  }).catch((error: unknown) => {
+    console.error(
+      `[${requestId}] ${request.method} ${url.pathname}: the API is unreachable`,
+      error,
+    );
+    return null;
+  });
   if (!upstream) return jsonError(502, 'The API is unreachable', 'bad_gateway');
   const responseHeaders = new Headers();
   for (const name of FORWARDED_RESPONSE_HEADERS) {
