@@ -10,6 +10,8 @@ export function createPageCache(options: {
   enabled: boolean;
   now?: () => number;
   skip?: (req: Request) => boolean;
+  /** Told whether each request the cache could answer was a hit or a miss (the metrics). */
+  onLookup?: (result: 'hit' | 'miss') => void;
 }): {
   serve: RequestHandler;
   capture: RequestHandler;

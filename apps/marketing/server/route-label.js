@@ -5,7 +5,7 @@
 import { matchRoutes } from '@remix-run/react';
 
 /** A path no route of the site matches. */
-export const UNMATCHED = 'unmatched';
+const UNMATCHED = 'unmatched';
 
 /**
  * @typedef {{ id: string, parentId?: string, path?: string, index?: boolean, caseSensitive?: boolean }} BuildRoute

@@ -26,10 +26,12 @@ afterEach(async () => {
 async function startSite(options: { enabled?: boolean } = {}) {
   let clock = 1_000_000;
   const renders: string[] = [];
+  const lookups: string[] = [];
   const cache = createPageCache({
     enabled: options.enabled ?? true,
     now: () => clock,
     skip: (req) => req.path.startsWith('/api/'),
+    onLookup: (result) => lookups.push(result),
   });
   const app = express();
   app.use(compression({ threshold: 1024 }));
@@ -58,6 +60,7 @@ async function startSite(options: { enabled?: boolean } = {}) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     renders,
+    lookups,
     /** Fetches and reads to the end (a page is kept once its answer has finished). */
     get: async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
       const response = await fetch(`${base}${path}`, { headers, method });
@@ -207,5 +210,23 @@ describe('the page cache', () => {
     expect(sharedCacheLifetime('private, s-maxage=60')).toBeUndefined();
     expect(sharedCacheLifetime('no-store')).toBeUndefined();
     expect(sharedCacheLifetime(undefined)).toBeUndefined();
+  });
+});
+
+describe('the hit ratio (issue 21)', () => {
+  it('reports each lookup as a hit or a miss; skipped and signed-in requests as neither', async () => {
+    const site = await startSite();
+    await site.get('/ratio');
+    await site.get('/ratio');
+    await site.get('/ratio');
+    await site.get('/api/x');
+    await site.get('/ratio', { cookie: 'session=1' });
+    expect(site.lookups).toEqual(['miss', 'hit', 'hit']);
+    // Past its lifetime, within stale-while-revalidate: one request renders (a miss),
+    // the copy still answers the others (hits).
+    site.advance(301);
+    await site.get('/ratio');
+    expect(site.lookups.at(-1)).toBe('miss');
+    expect(site.renders.filter((path) => path === '/ratio')).toHaveLength(3);
   });
 });

@@ -8,7 +8,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Seconds: the duration histogram's buckets, from 5 ms to 10 s (the API's). */
-export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** The label of a request no route matched: one value, never the URL. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -17,7 +17,7 @@ export const UNMATCHED_ROUTE = 'unmatched';
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** An incoming id worth keeping: short, and nothing a log line could choke on. */
-export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * MARKETING_METRICS_PORT, ADMIN_METRICS_PORT: a port, or 0 for no metrics listener.

@@ -5,7 +5,7 @@ import { countSeatsHeld } from '../beta/participants-repository';
 import { type OutboxCounts, outboxCounts } from '../email-outbox/outbox-repository';
 
 /** Seconds: the RED duration histogram's buckets, from 5 ms to 10 s. */
-export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** A scrape waits this long for the database; past it the gauges are left out, never the scrape. */
 const SCRAPE_QUERY_TIMEOUT_MS = 1_000;

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 
 /** What an incoming x-request-id may be to be kept: short, and nothing a log line could choke on. */
-export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The header the front ends' proxies set and every answer carries (issue 21). */
 export const REQUEST_ID_HEADER = 'x-request-id';
