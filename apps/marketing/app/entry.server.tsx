@@ -11,6 +11,8 @@ import { ArticleHtmlProvider } from '~/components/blog/article-html';
 import { documentCacheControl } from '~/utils/cache-control';
 import { frameAncestorsOf } from '~/utils/console-frame.server';
 import { contentSecurityPolicy, NonceProvider } from '~/utils/content-security-policy';
+import { StylesheetProvider } from '~/utils/inline-stylesheet';
+import stylesheet from './tailwind.css?inline';
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -33,14 +35,16 @@ export default function handleRequest(
     const nonce = randomBytes(16).toString('base64');
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ArticleHtmlProvider value={loadContext.articleHtml}>
-          <RemixServer
-            context={remixContext}
-            url={request.url}
-            abortDelay={ABORT_DELAY_MS}
-            nonce={nonce}
-          />
-        </ArticleHtmlProvider>
+        <StylesheetProvider value={stylesheet}>
+          <ArticleHtmlProvider value={loadContext.articleHtml}>
+            <RemixServer
+              context={remixContext}
+              url={request.url}
+              abortDelay={ABORT_DELAY_MS}
+              nonce={nonce}
+            />
+          </ArticleHtmlProvider>
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

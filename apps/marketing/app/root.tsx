@@ -21,7 +21,7 @@ import { useNonce } from '~/utils/content-security-policy';
 import { lazyComponent } from '~/utils/lazy-component';
 import { organizationJsonLd } from '~/utils/organization';
 import { SITE_NAME } from '~/utils/site';
-import stylesheet from './tailwind.css?url';
+import { InlineStylesheet } from '~/utils/inline-stylesheet';
 
 // Shown only when a loader answers 404: not part of every page's download.
 const NotFound = lazyComponent(() =>
@@ -29,7 +29,6 @@ const NotFound = lazyComponent(() =>
 );
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'alternate', type: 'application/rss+xml', title: `${SITE_NAME} Blog`, href: '/rss.xml' },
 ];
@@ -48,6 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4338ca" />
         <Meta />
+        <InlineStylesheet nonce={nonce} />
         <Links />
         <script
           type="application/ld+json"
