@@ -90,7 +90,9 @@ export async function startServer(options: {
 }): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', options.script], {
     cwd: API_ROOT,
-    env: options.env,
+    // Several servers at once, beside the tests' own: no metrics listener (its fixed
+    // default port would collide) unless the caller asks for one.
+    env: { API_METRICS_PORT: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
