@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { createRouteFinder, siteRouteTable } from '@repo/api-client';
 import { env } from '~/env.server';
+import { visitorHeaders } from '~/utils/site-api.server';
 
 /**
  * Forwarded: the public API routes, by method, of the route table's site part
@@ -139,12 +140,12 @@ async function forward(
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  if (context.clientIp) headers.set('x-forwarded-for', context.clientIp);
-  headers.set('x-forwarded-proto', context.forwardedProto ?? url.protocol.replace(/:$/, ''));
-  headers.set('x-forwarded-host', context.forwardedHost ?? url.host);
-  // The same id in this server's answer and in the API's log lines (issue 21).
-  const requestId = context.requestId ?? crypto.randomUUID();
-  headers.set('x-request-id', requestId);
+  // The visitor's address, scheme and host, and this request's id (the same id in this
+  // server's answer and in the API's log lines, issue 21).
+  for (const [name, value] of Object.entries(visitorHeaders(request, context))) {
+    headers.set(name, value);
+  }
+  const requestId = headers.get('x-request-id');
 
   const upstream = await fetch(`${env.API_URL}${url.pathname}${url.search}`, {
     method: request.method,
