@@ -48,10 +48,20 @@ export function setUpHarness(stackOptions: Omit<StackOptions, 'marketing'> = {})
 
   async function openPage(
     path: string,
-    options: { width?: number; allow404?: boolean; allowStatus?: number } = {},
+    options: {
+      width?: number;
+      allow404?: boolean;
+      allowStatus?: number;
+      /** false: the page as a browser with JavaScript turned off sees it (issue 22). */
+      javaScript?: boolean;
+      /** Lets a test inject axe as an inline script, which the site's CSP rightly refuses. */
+      bypassCSP?: boolean;
+    } = {},
   ): Promise<Page> {
     const context = await harness.browser.newContext({
       viewport: { width: options.width ?? 1280, height: 900 },
+      javaScriptEnabled: options.javaScript ?? true,
+      bypassCSP: options.bypassCSP ?? false,
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
