@@ -40,7 +40,7 @@ const get = (app: App, url: string, id?: string) =>
 describe('x-request-id', () => {
   it("keeps a trusted proxy's id: in the answer and on every log line of the request", async () => {
     const id = `front-${Math.random().toString(36).slice(2)}:1.2_3`;
-    const response = await get(trusting.app, '/api/health', id);
+    const response = await get(trusting.app, '/api/posts', id);
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-request-id']).toBe(id);
     const mine = trusting.lines.filter((line) => line.reqId === id);
@@ -67,13 +67,20 @@ describe('x-request-id', () => {
     expect(trusting.lines.some((line) => line.reqId === 'bad-signup-1')).toBe(true);
   });
 
+  it('logs no access line for the health probes, which call every few seconds', async () => {
+    const response = await get(trusting.app, '/api/health', 'probe-1');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-request-id']).toBe('probe-1');
+    expect(trusting.lines.filter((line) => line.reqId === 'probe-1')).toEqual([]);
+  });
+
   it('makes its own when none is given', async () => {
     const response = await get(trusting.app, '/api/health');
     expect(response.headers['x-request-id']).toMatch(UUID);
   });
 
   it('replaces an id from a peer TRUST_PROXY does not trust (a spoof)', async () => {
-    const response = await get(distrustful.app, '/api/health', 'spoofed-by-a-client');
+    const response = await get(distrustful.app, '/api/posts', 'spoofed-by-a-client');
     expect(response.headers['x-request-id']).toMatch(UUID);
     expect(distrustful.lines.some((line) => line.reqId === 'spoofed-by-a-client')).toBe(false);
   });

@@ -8,6 +8,9 @@ export default async function healthRoutes(fastify: ApiInstance) {
   fastify.get(
     '/health',
     {
+      // Probes call it every few seconds on every replica: their access lines would bury
+      // the log. A failed probe still shows: the database outage logs on its own.
+      logLevel: 'warn',
       config: { rateLimit: false },
       schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } },
     },
