@@ -28,6 +28,10 @@ case "$app" in
   api)
     # The bundle (tsup) inlines every @repo package: their copies are not needed.
     rm -rf "$out/node_modules/@repo" "$out"/node_modules/.pnpm/@repo+*
+    # The embedded development database (PGlite, about 21 MB): @repo/db loads it only
+    # without DATABASE_URL, which the image never runs without.
+    rm -rf "$out"/node_modules/.pnpm/@electric-sql+pglite@* \
+      "$out"/node_modules/.pnpm/kysely-pglite-dialect@*
     cp -R apps/api/dist "$out/dist"
     mkdir "$out/data"
     # Read at run time (src/runtime-files.ts): the first at its default place, the
@@ -58,3 +62,5 @@ find "$out/node_modules" -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '
   -o -name '*.map' -o -name '*.tsbuildinfo' \) -delete
 rm -rf "$out"/node_modules/.pnpm/typescript@* "$out"/node_modules/.pnpm/@types+*
 find "$out/node_modules" -xtype l -delete
+# Scopes left empty by the removals above.
+find "$out/node_modules" -mindepth 1 -maxdepth 1 -type d -empty -delete

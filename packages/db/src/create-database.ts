@@ -1,8 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import PgCursor from 'pg-cursor';
 import type { Database } from './schema';
@@ -106,6 +103,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const { PGlite, pg_trgm, PGliteDialect } = await loadEmbeddedDatabase();
   // pg_trgm backs the waitlist search index; PGlite loads extensions when it opens.
   const extensions = { pg_trgm };
   const pglite = target.dataDir
@@ -114,4 +112,24 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
   return { db, kind: 'embedded', close: () => db.destroy() };
+}
+
+/**
+ * PGlite (the embedded development database, about 21 MB) is loaded only when it is
+ * used: the API's image, which always runs on a PostgreSQL server, does not ship it.
+ */
+async function loadEmbeddedDatabase() {
+  try {
+    const [{ PGlite }, { pg_trgm }, { PGliteDialect }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('kysely-pglite-dialect'),
+    ]);
+    return { PGlite, pg_trgm, PGliteDialect };
+  } catch (error) {
+    throw new Error(
+      'The embedded database (PGlite) is not installed here (an image ships without it): set DATABASE_URL to a PostgreSQL server.',
+      { cause: error },
+    );
+  }
 }

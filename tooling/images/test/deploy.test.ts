@@ -169,7 +169,32 @@ describe('each app started from its run-time folder alone', () => {
     for (const app of APPS) {
       expect(existsSync(path.join(folder(app), 'node_modules', 'typescript'))).toBe(false);
     }
+    // Nor the embedded development database (PGlite, about 21 MB): the image needs DATABASE_URL.
+    const store = readdirSync(path.join(folder('api'), 'node_modules', '.pnpm'));
+    expect(store.filter((name) => /pglite/.test(name))).toEqual([]);
   });
+
+  it('the API without DATABASE_URL stops at once and says to set it (it has no embedded database)', async () => {
+    const child = spawn(process.execPath, ['dist/server.js'], {
+      cwd: folder('api'),
+      env: {
+        PATH: '/usr/bin:/bin',
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        API_HOST: '127.0.0.1',
+        API_PORT: String(await freePort()),
+        API_METRICS_PORT: '0',
+        BLOG_POSTS_DIR: path.join(folder('api'), 'data', 'posts'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let said = '';
+    child.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(status).not.toBe(0);
+    expect(said).toContain('set DATABASE_URL to a PostgreSQL server');
+  }, 60_000);
 
   // The API reads data/common-passwords.txt as it starts (routes/api/auth): had it not
   // found it, it would not have answered at all.
