@@ -1,8 +1,12 @@
-import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import type { HeadersFunction, MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useSearchParams } from '@remix-run/react';
 import { Card, CardContent, CardHeader } from '@repo/ui';
 import { Clock, Mail } from 'lucide-react';
-import { ContactMessageCard } from '~/components/contact/contact-message-card';
+import { contactAction } from '~/components/contact/contact-action.server';
+import {
+  CONTACT_PAGE_FORM_QUERY,
+  ContactMessageCard,
+} from '~/components/contact/contact-message-card';
 import { SocialIcon } from '~/components/layout/social-icon';
 import { PageHero } from '~/components/marketing/page-hero';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
@@ -16,6 +20,13 @@ export const meta: MetaFunction = ({ matches }) =>
     siteUrl: siteUrlFrom(matches),
   });
 
+/** The contact form posts here, with JavaScript (the overlay's fetcher) or without (issue 22). */
+export const action = contactAction;
+
+/** The action's answer is one visitor's: never cached (its own headers say so). */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has('cache-control') ? actionHeaders : loaderHeaders;
+
 // Spec section 2: the contact card links to a microblog and a professional network.
 const CONTACT_SOCIALS = SOCIAL_LINKS.filter(
   (link) => link.network === 'X' || link.network === 'LinkedIn',
@@ -27,6 +38,9 @@ const inlineLink =
   'font-medium text-primary underline underline-offset-2 hover:decoration-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 export default function ContactPage() {
+  const serverResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const pageForm = searchParams.get(CONTACT_PAGE_FORM_QUERY.name) === CONTACT_PAGE_FORM_QUERY.value;
   return (
     <>
       <PageHero
@@ -113,7 +127,7 @@ export default function ContactPage() {
           </CardContent>
         </Card>
 
-        <ContactMessageCard />
+        <ContactMessageCard serverResult={serverResult} pageForm={pageForm} />
       </div>
     </>
   );

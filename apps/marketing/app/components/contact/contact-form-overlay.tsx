@@ -17,17 +17,11 @@ import { StepCount } from '~/components/forms/step-count';
 import { StepProgress } from '~/components/forms/step-progress';
 import { useStepForm } from '~/components/forms/use-step-form';
 import { HoneypotField } from '~/components/honeypot-field';
+import { CONTACT_FIELD_COPY as FIELD_COPY, contactInputKind } from './contact-field-copy';
 import { contactFieldError } from './contact-field-error';
 import type { ContactField, ContactValues } from './contact-rules';
 
 const TOTAL = CONTACT_STEPS.length;
-
-const FIELD_COPY: Record<ContactField, { label: string; placeholder: string }> = {
-  name: { label: 'What is your name?', placeholder: 'Ada Lovelace' },
-  email: { label: 'What is your email address?', placeholder: 'you@company.com' },
-  subject: { label: 'What is it about?', placeholder: 'Question about the beta' },
-  message: { label: 'Your message', placeholder: 'Tell us how we can help…' },
-};
 
 interface ContactFormOverlayProps {
   open: boolean;
@@ -135,13 +129,13 @@ export function ContactFormOverlay({
             <Label htmlFor={id} className="text-2xl font-semibold">
               {FIELD_COPY[field].label}
             </Label>
-            {field === 'message' ? (
+            {contactInputKind(field).multiline ? (
               <Textarea ref={fieldRef} rows={6} {...commonProps} className="text-base" />
             ) : (
               <Input
                 ref={fieldRef}
-                type={field === 'email' ? 'email' : 'text'}
-                autoComplete={field === 'name' ? 'name' : field === 'email' ? 'email' : 'off'}
+                type={contactInputKind(field).type}
+                autoComplete={contactInputKind(field).autoComplete}
                 {...commonProps}
                 className="h-12 text-base"
               />
