@@ -1,7 +1,15 @@
-import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import type { HeadersFunction, MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useSearchParams } from '@remix-run/react';
 import { Button } from '@repo/ui';
-import { Suspense, useState } from 'react';
+import { CheckCircle2 } from 'lucide-react';
+import { type MouseEvent, Suspense, useState } from 'react';
+import { surveyAction } from '~/components/survey/survey-action.server';
+import {
+  SURVEY_ACTION,
+  SURVEY_PAGE_FORM_ID,
+  SURVEY_PAGE_FORM_QUERY,
+  SURVEY_THANK_YOU,
+} from '~/components/survey/survey-outcome';
 import { PageHero } from '~/components/marketing/page-hero';
 import { lazyComponent } from '~/utils/lazy-component';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
@@ -11,6 +19,10 @@ import { SITE_NAME } from '~/utils/site';
 // page is interactive first, and the dialog opens when its code has arrived.
 const BetaFeedbackSurvey = lazyComponent(() =>
   import('~/components/survey/beta-feedback-survey').then((module) => module.BetaFeedbackSurvey),
+);
+// The one-page survey (issue 22) too: rendered on the server, downloaded only where shown.
+const SurveyPageForm = lazyComponent(() =>
+  import('~/components/survey/survey-page-form').then((module) => module.SurveyPageForm),
 );
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -23,9 +35,52 @@ export const meta: MetaFunction = ({ matches }) =>
     noIndex: true,
   });
 
+/** The survey posts here, with JavaScript (the dialog's fetcher) or without (issue 22). */
+export const action = surveyAction;
+
+/** The action's answer is one visitor's: never cached (its own headers say so). */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has('cache-control') ? actionHeaders : loaderHeaders;
+
 export default function BetaFeedbackPage() {
+  const serverResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const unsent = serverResult && serverResult.outcome !== 'sent' ? serverResult : undefined;
+  // Without JavaScript: the survey on the page, asked for by the button or answered by the action.
+  const pageForm =
+    searchParams.get(SURVEY_PAGE_FORM_QUERY.name) === SURVEY_PAGE_FORM_QUERY.value ||
+    unsent !== undefined;
   // Spec section 2: the page opens straight into the survey.
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(!pageForm && !serverResult);
+
+  if (serverResult?.outcome === 'sent') {
+    // Sent without JavaScript: the dialog's thank-you screen, as the page.
+    return (
+      <PageHero
+        eyebrow="Beta feedback"
+        title={
+          <>
+            <CheckCircle2
+              className="mx-auto mb-4 block h-16 w-16 text-success"
+              aria-hidden="true"
+            />
+            {SURVEY_THANK_YOU.title}
+          </>
+        }
+        description={SURVEY_THANK_YOU.description}
+      >
+        <Button asChild size="lg">
+          <Link to="/">Back to Homepage</Link>
+        </Button>
+      </PageHero>
+    );
+  }
+
+  function openSurvey(event: MouseEvent) {
+    event.preventDefault();
+    setOpen(true);
+  }
+
   return (
     <>
       <PageHero
@@ -33,16 +88,32 @@ export default function BetaFeedbackPage() {
         title={`Thank you for testing ${SITE_NAME}`}
         description="Your feedback shapes what we build next. If you closed the survey before finishing, you can pick it up again at any time."
       >
-        <Button size="lg" onClick={() => setOpen(true)}>
-          Open the Survey
-        </Button>
+        {pageForm ? null : (
+          // Before JavaScript runs (or without it) the button asks for the survey on the page.
+          <form method="get" action={`${SURVEY_ACTION}#${SURVEY_PAGE_FORM_ID}`}>
+            <input
+              type="hidden"
+              name={SURVEY_PAGE_FORM_QUERY.name}
+              value={SURVEY_PAGE_FORM_QUERY.value}
+            />
+            <Button type="submit" size="lg" onClick={openSurvey}>
+              Open the Survey
+            </Button>
+          </form>
+        )}
         <Button asChild size="lg" variant="outline">
           <Link to="/">Back to Homepage</Link>
         </Button>
       </PageHero>
-      <Suspense fallback={null}>
-        <BetaFeedbackSurvey open={open} onOpenChange={setOpen} />
-      </Suspense>
+      {pageForm ? (
+        <Suspense fallback={null}>
+          <SurveyPageForm result={unsent} />
+        </Suspense>
+      ) : (
+        <Suspense fallback={null}>
+          <BetaFeedbackSurvey open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -8,6 +8,14 @@ import { isRequired, SURVEY_FIELDS } from './survey-fields';
 
 type Reply = Response | Promise<Response>;
 
+// The last step submits to the page's action (issue 22): the real one runs, and calls
+// the API (the fetch below) as the visitor.
+vi.mock('@remix-run/react', async () => {
+  const { fetcherRunning } = await import('../../../test/route-action-fetcher');
+  const { surveyAction } = await import('./survey-action.server');
+  return { useFetcher: fetcherRunning(surveyAction) };
+});
+
 /**
  * A fake of the API the survey calls: the final submit answers what each test
  * sets (`submitReplies`, in order); the progress endpoints (issue 12) answer as
@@ -42,7 +50,9 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   return reply ? reply() : new Response('{}', { status: 201 });
 });
 
-const submits = () => calls.filter((call) => call.url === '/api/beta-feedback');
+/** The action's calls to the API (server to server), the submits. */
+const submits = () =>
+  calls.filter((call) => /^https?:\/\/[^/]+\/api\/beta-feedback$/.test(call.url));
 const saves = () => calls.filter((call) => call.method === 'PUT');
 
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import type { BetaFeedbackRequest } from '@repo/api-client';
+import { useFetcher } from '@remix-run/react';
 import {
   Button,
   Dialog,
@@ -14,13 +14,12 @@ import {
   SURVEY_SCROLL_DELAY_MS,
 } from '@repo/validation';
 import { CheckCircle2, X } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { StepCount } from '~/components/forms/step-count';
 import { StepProgress } from '~/components/forms/step-progress';
 import { useStepForm } from '~/components/forms/use-step-form';
 import { HoneypotField } from '~/components/honeypot-field';
 import { TOASTS } from '~/utils/messages';
-import { siteApi } from '~/utils/browser-api';
 import { SITE_NAME } from '~/utils/site';
 import { SurveyField } from './survey-field';
 import {
@@ -30,6 +29,7 @@ import {
   type SurveyValues,
   toFeedbackPayload,
 } from './survey-fields';
+import { SURVEY_ACTION, type SurveyActionData, SURVEY_THANK_YOU } from './survey-outcome';
 import { SurveyResumeNote } from './survey-resume-note';
 import { useSurveyProgress } from './use-survey-progress';
 
@@ -40,31 +40,14 @@ interface BetaFeedbackSurveyProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/**
- * `website` is the honeypot's value: empty from a person. `progressKey` names the
- * survey saved step by step that this submit completes (issue 12).
- */
-async function postFeedback(
-  values: SurveyValues,
-  website: string,
-  progressKey?: string,
-): Promise<boolean> {
-  try {
-    // The answers as typed, checked step by step; the API validates them again.
-    const payload = { ...toFeedbackPayload(values), website, progressKey } as BetaFeedbackRequest;
-    await siteApi.betaFeedback.submit(payload);
-    return true;
-  } catch {
-    // A non-OK answer (an ApiError) or no answer at all.
-    return false;
-  }
-}
-
 /** The 9-step beta feedback survey in a full-screen modal (spec sections 2, 3 and 5). */
 export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyProps) {
   const [values, setValues] = useState<SurveyValues>(EMPTY_SURVEY);
+  // From the click until the page's action answers (the saves before it may hold it a moment).
   const [submitting, setSubmitting] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const fetcher = useFetcher<SurveyActionData>();
+  const handled = useRef<SurveyActionData | undefined>(undefined);
   const scrollRef = useRef<HTMLDivElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   // Spec section 2: after a step change the view scrolls to the top after 100 ms,
@@ -110,16 +93,29 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
       return;
     }
     setSubmitting(true);
-    const ok = await postFeedback(values, website, await progress.progressKey());
+    const progressKey = await progress.progressKey();
+    // The answers as typed, checked step by step; the page's action checks them again
+    // (issue 22: the same action answers the survey without JavaScript).
+    fetcher.submit(
+      { ...toFeedbackPayload(values), website, ...(progressKey ? { progressKey } : {}) },
+      { method: 'post', action: SURVEY_ACTION },
+    );
+  }
+
+  // The action's answer to the last step's submit.
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== 'idle' || !result || handled.current === result) return;
+    handled.current = result;
     setSubmitting(false);
-    if (ok) {
+    if (result.outcome === 'sent') {
       progress.complete();
       toast(TOASTS.surveySuccess);
       setSubmitted(true);
     } else {
       toast(TOASTS.surveyFailed);
     }
-  }
+  }, [fetcher.state, fetcher.data, progress]);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -130,12 +126,9 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
             role="status"
           >
             <CheckCircle2 className="h-16 w-16 text-success" aria-hidden="true" />
-            <DialogTitle className="mt-6 text-3xl font-bold">
-              Thank you for your feedback!
-            </DialogTitle>
+            <DialogTitle className="mt-6 text-3xl font-bold">{SURVEY_THANK_YOU.title}</DialogTitle>
             <DialogDescription className="mt-3 text-muted-foreground">
-              Your responses were submitted successfully. The team reads every answer, and you will
-              see the results in the next Monday drop.
+              {SURVEY_THANK_YOU.description}
             </DialogDescription>
             <DialogClose asChild>
               <Button size="lg" className="mt-8">
