@@ -1,4 +1,5 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData } from '@remix-run/react';
 import { Button } from '@repo/ui';
 import { BETA_CAP } from '@repo/validation';
 import { Users } from 'lucide-react';
@@ -13,6 +14,8 @@ import {
   WhyJoin,
 } from '~/components/beta/beta-sections';
 import { Section } from '~/components/marketing/section';
+import { waitlistAction } from '~/components/waitlist/waitlist-action.server';
+import type { WaitlistActionData } from '~/components/waitlist/waitlist-submission';
 import { lazyComponent } from '~/utils/lazy-component';
 import { jsonLd, pageMeta, siteUrlFrom } from '~/utils/seo';
 import { SITE_NAME } from '~/utils/site';
@@ -49,11 +52,21 @@ export const meta: MetaFunction = ({ matches }) => [
   jsonLd(faqJsonLd()),
 ];
 
+/** Issue 22: the waitlist form posts here, with JavaScript (useFetcher) or without. */
+export const action = (args: ActionFunctionArgs) => waitlistAction(args);
+
 export default function BetaPage() {
+  // The answer to the form posted without JavaScript (a fetcher's answer is its own).
+  const result = useActionData<WaitlistActionData>();
   const [overlayOpen, setOverlayOpen] = useState(false);
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   // Mounted from the first opening on, so closing animates and returns focus as usual.
   const [overlayMounted, setOverlayMounted] = useState(false);
-  const openOverlay = () => {
+  // Issue 22: 'Apply for Beta Access' is a link to the form (#join), which works
+  // without JavaScript; with it, the click opens the overlay instead.
+  const openOverlay = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
     setOverlayMounted(true);
     setOverlayOpen(true);
   };
@@ -72,20 +85,27 @@ export default function BetaPage() {
   const inlineWizardElement = useMemo(
     () => (
       <Suspense fallback={null}>
-        <WaitlistWizard variant="inline" />
+        <WaitlistWizard variant="inline" result={result} />
       </Suspense>
     ),
-    [],
+    [result],
   );
-  const applyButton = (id: string) => (
-    <Button
-      size="lg"
-      onClick={openOverlay}
-      onPointerEnter={WaitlistOverlay.preload}
-      onFocus={WaitlistOverlay.preload}
-      data-analytics-id={id}
-    >
-      Apply for Beta Access
+  const applyButton = (id: string, variant?: 'secondary') => (
+    <Button asChild size="lg" variant={variant}>
+      {/* Once the script runs it opens a dialog: a button then, which Space presses too. */}
+      <a
+        href="#join"
+        role={scripted ? 'button' : undefined}
+        onClick={openOverlay}
+        onKeyDown={(event) => {
+          if (event.key === ' ') openOverlay(event);
+        }}
+        onPointerEnter={WaitlistOverlay.preload}
+        onFocus={WaitlistOverlay.preload}
+        data-analytics-id={id}
+      >
+        Apply for Beta Access
+      </a>
     </Button>
   );
 
@@ -143,18 +163,7 @@ export default function BetaPage() {
           <p className="mx-auto mt-4 max-w-xl text-indigo-100">
             Places are limited to {BETA_CAP} testers and fill in the order applications arrive.
           </p>
-          <div className="mt-8">
-            <Button
-              size="lg"
-              variant="secondary"
-              onClick={openOverlay}
-              onPointerEnter={WaitlistOverlay.preload}
-              onFocus={WaitlistOverlay.preload}
-              data-analytics-id="beta-footer-apply"
-            >
-              Apply for Beta Access
-            </Button>
-          </div>
+          <div className="mt-8">{applyButton('beta-footer-apply', 'secondary')}</div>
         </div>
       </section>
 

@@ -16,7 +16,8 @@ import type { KeyboardEvent, Ref } from 'react';
 import { SITE_NAME } from '~/utils/site';
 import { canAdvance, type WaitlistField as Field } from './waitlist-rules';
 
-const STEP_COPY: Record<Field, { label: string; hint: string; placeholder?: string }> = {
+/** Each question's words (spec section 4), shared by the wizard and the one-page form. */
+export const STEP_COPY: Record<Field, { label: string; hint: string; placeholder?: string }> = {
   email: {
     label: 'What is your work email?',
     hint: 'We will send your beta invitation here.',

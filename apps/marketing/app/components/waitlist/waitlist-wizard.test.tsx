@@ -1,12 +1,41 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createApiClient, createSiteEndpoints } from '@repo/api-client';
 import { Toaster } from '@repo/ui';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readWaitlistForm, signUpFromForm, type WaitlistActionData } from './waitlist-submission';
 import { WaitlistWizard } from './waitlist-wizard';
 
 const track = vi.fn();
 vi.mock('@repo/analytics/react', () => ({ useAnalytics: () => ({ track }) }));
-vi.mock('@remix-run/react', async () => (await import('../../../test/remix-stub')).remixReactStub);
+
+/**
+ * Issue 22: the wizard submits through /beta's action with a Remix fetcher. Here the
+ * fetcher runs what the action runs (read the form, check it, call the API), with
+ * the API's answers from `fetch`, mocked below.
+ */
+const fetcherPosts: { form: FormData; action?: string }[] = [];
+function useActionFetcher() {
+  const [fetcher, setFetcher] = useState<{
+    state: 'idle' | 'submitting';
+    data?: WaitlistActionData;
+  }>({ state: 'idle' });
+  const submit = (form: FormData, options: { action?: string }) => {
+    fetcherPosts.push({ form, action: options.action });
+    setFetcher((previous) => ({ ...previous, state: 'submitting' }));
+    const api = createSiteEndpoints(createApiClient({ baseUrl: '' }));
+    void signUpFromForm(readWaitlistForm(form), api).then(({ data }) =>
+      setFetcher({ state: 'idle', data }),
+    );
+  };
+  return { ...fetcher, submit };
+}
+vi.mock('@remix-run/react', async () => ({
+  ...(await import('../../../test/remix-stub')).remixReactStub,
+  useFetcher: useActionFetcher,
+  useLocation: () => ({ pathname: '/beta', search: '' }),
+}));
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -60,6 +89,7 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   track.mockClear();
   fetchMock.mockReset();
+  fetcherPosts.length = 0;
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -207,6 +237,9 @@ describe('waitlist wizard', () => {
       primaryUse: 'Blog Writing',
       website: '',
     });
+    // Through the page's action, marked as the script's post (its events are its own).
+    expect(fetcherPosts.map(({ action }) => action)).toEqual(['/beta']);
+    expect(fetcherPosts[0]?.form.get('enhanced')).toBe('1');
     expect(track).toHaveBeenCalledWith('waitlist_signup', expect.any(Object));
     expect(track).toHaveBeenCalledWith('waitlist_step_completed', {
       step_name: 'primaryUse',

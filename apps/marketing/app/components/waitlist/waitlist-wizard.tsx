@@ -1,18 +1,18 @@
-import { Link } from '@remix-run/react';
+import { useFetcher, useLocation } from '@remix-run/react';
+import { readFirstTouch } from '@repo/analytics/first-touch';
 import { useAnalytics } from '@repo/analytics/react';
 import { Button, toast } from '@repo/ui';
 import { WAITLIST_AUTO_ADVANCE_MS, WAITLIST_STEPS } from '@repo/validation';
-import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { StepCount } from '~/components/forms/step-count';
 import { StepProgress } from '~/components/forms/step-progress';
 import { useStepForm } from '~/components/forms/use-step-form';
 import { HoneypotField } from '~/components/honeypot-field';
 import { TOASTS } from '~/utils/messages';
-import { SITE_NAME } from '~/utils/site';
-import { inviteCodeOfVisit, rememberVisitCodes } from './visit-codes';
-import { type InviteOutcome, submitWaitlist } from './submit-waitlist';
+import { inviteCodeOfVisit, referralCodeOfVisit, rememberVisitCodes } from './visit-codes';
+import { WaitlistDone } from './waitlist-done';
 import { WaitlistStepField } from './waitlist-field';
+import { WaitlistOnePage } from './waitlist-one-page';
 import {
   canAdvance,
   EMPTY_WAITLIST,
@@ -21,6 +21,11 @@ import {
   type WaitlistValues,
   waitlistFieldError,
 } from './waitlist-rules';
+import {
+  type InviteOutcome,
+  type WaitlistActionData,
+  waitlistFormData,
+} from './waitlist-submission';
 
 export interface WaitlistWizardProps {
   /** 'overlay' shows Complete on the last step and auto-advances after a choice. */
@@ -32,16 +37,33 @@ export interface WaitlistWizardProps {
    * Without it, the code of the visit's address (/beta?invite=CODE) is used.
    */
   inviteCode?: string;
+  /**
+   * Issue 22: /beta's answer to the form posted without JavaScript (a document
+   * POST): the page shows it, and keeps the one-page form while there are problems.
+   */
+  result?: WaitlistActionData;
 }
 
+/** The form's address: the same page, keeping its query (the codes it carries). */
+const ACTION = '/beta';
+
 /** The 7-step waitlist wizard of spec section 4. */
-export function WaitlistWizard({ variant, onDone, inviteCode }: WaitlistWizardProps) {
+export function WaitlistWizard({ variant, onDone, inviteCode, result }: WaitlistWizardProps) {
   const idPrefix = useId().replace(/:/g, '');
   const { track } = useAnalytics();
+  const { search } = useLocation();
+  const fetcher = useFetcher<WaitlistActionData>();
   const [values, setValues] = useState<WaitlistValues>(EMPTY_WAITLIST);
   const [inviteOutcome, setInviteOutcome] = useState<InviteOutcome | undefined>();
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
+  // Issue 22: the server (and the first render in the browser, which must match it)
+  // shows the one-page form, which works without JavaScript; once the script runs the
+  // wizard takes its place. The overlay only ever exists with JavaScript. A page that
+  // answers a post with problems keeps the one-page form, its messages beside the fields.
+  const [enhanced, setEnhanced] = useState(variant === 'overlay');
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitted = useRef<WaitlistValues>();
   const fieldRef = useRef<HTMLElement>(null);
   const autoAdvance = useRef<ReturnType<typeof setTimeout>>();
   const honeypotRef = useRef<HTMLInputElement>(null);
@@ -60,6 +82,20 @@ export function WaitlistWizard({ variant, onDone, inviteCode }: WaitlistWizardPr
   useEffect(() => () => clearTimeout(autoAdvance.current), []);
   // Issue 11: a visitor who came through a referral or invite link keeps its code for the session.
   useEffect(() => rememberVisitCodes(), []);
+  useEffect(() => {
+    if (enhanced || result) return;
+    // Whatever was typed into the one-page form before the script arrived is kept.
+    const typed = formRef.current ? new FormData(formRef.current) : undefined;
+    setValues((previous) => {
+      const next = { ...previous };
+      for (const name of WAITLIST_STEPS) {
+        const value = typed?.get(name);
+        if (typeof value === 'string' && value !== '') next[name] = value;
+      }
+      return next;
+    });
+    setEnhanced(true);
+  }, [enhanced, result]);
 
   function completeStep(index: number) {
     const name = WAITLIST_STEPS[index];
@@ -72,25 +108,42 @@ export function WaitlistWizard({ variant, onDone, inviteCode }: WaitlistWizardPr
     });
   }
 
-  async function submit(current: WaitlistValues) {
+  function submit(current: WaitlistValues) {
     setSubmitting(true);
-    const {
-      outcome,
-      invite,
-      error: failure,
-    } = await submitWaitlist(
-      current,
-      honeypotRef.current?.value ?? '',
-      inviteCode ?? inviteCodeOfVisit(),
+    submitted.current = current;
+    // Issue 22: the same action as the form posted without JavaScript.
+    fetcher.submit(
+      waitlistFormData({
+        values: current,
+        website: honeypotRef.current?.value ?? '',
+        inviteCode: (inviteCode ?? inviteCodeOfVisit() ?? '').trim(),
+        referralCode: referralCodeOfVisit(),
+        source: readFirstTouch() ?? {},
+      }),
+      { method: 'post', action: ACTION },
     );
+  }
+
+  // The action's answer, once the fetcher is back (one answer per submit).
+  useEffect(() => {
+    const current = submitted.current;
+    if (fetcher.state !== 'idle' || !current || !fetcher.data) return;
+    submitted.current = undefined;
+    finish(current, fetcher.data);
+    // finish reads the latest props and state; it runs once per answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  function finish(current: WaitlistValues, answer: WaitlistActionData) {
     setSubmitting(false);
+    const { outcome } = answer;
     track('waitlist_form', {
       primary_use: current.primaryUse,
       company_provided: current.company.trim() !== '',
       user_type: current.userType || 'not_provided',
       workflow_provided: current.contentWorkflow.trim() !== '',
       success: outcome === 'success' || outcome === 'duplicate',
-      ...(failure ? { error: outcome } : {}),
+      ...(outcome === 'success' || outcome === 'duplicate' ? {} : { error: outcome }),
     });
     if (outcome === 'success') {
       track('waitlist_signup', {
@@ -101,13 +154,13 @@ export function WaitlistWizard({ variant, onDone, inviteCode }: WaitlistWizardPr
     } else if (outcome === 'duplicate') {
       toast(TOASTS.waitlistDuplicate);
     } else if (outcome === 'invite_refused') {
-      toast({ ...TOASTS.inviteCodeRefused, description: failure });
+      toast({ ...TOASTS.inviteCodeRefused, description: answer.problems[0]?.message });
       return;
     } else {
       toast(outcome === 'invalid' ? TOASTS.waitlistInvalid : TOASTS.waitlistFailed);
       return;
     }
-    setInviteOutcome(invite);
+    setInviteOutcome(answer.invite);
     setDone(true);
     onDone?.();
   }
@@ -163,37 +216,14 @@ export function WaitlistWizard({ variant, onDone, inviteCode }: WaitlistWizardPr
     steps.back();
   }
 
-  if (done) {
+  if (done) return <WaitlistDone email={values.email.trim()} invite={inviteOutcome} />;
+  if (result && (result.outcome === 'success' || result.outcome === 'duplicate')) {
     return (
-      <div className="flex flex-col items-center py-8 text-center" role="status">
-        <CheckCircle2 className="h-14 w-14 text-success" aria-hidden="true" />
-        <h2 className="mt-4 text-3xl font-bold tracking-tight">You&apos;re on the list!</h2>
-        <p className="mt-3 max-w-md text-muted-foreground">
-          Thanks for joining the {SITE_NAME} beta waitlist. We review every signup and will email
-          you as soon as a place opens up.
-        </p>
-        {inviteOutcome === 'approved' ? (
-          <p className="mt-3 max-w-md font-medium">
-            Your invite code gave you a seat in the beta: we&apos;ve emailed your invitation to{' '}
-            <span className="break-all">{values.email}</span>. Accept it to take your seat.
-          </p>
-        ) : inviteOutcome === 'queued' ? (
-          // A confirmed address already on the list: no confirmation link to open.
-          <p className="mt-3 max-w-md font-medium">
-            The beta is full right now, so your invite code put you at the front of the queue.
-          </p>
-        ) : (
-          <p className="mt-3 max-w-md font-medium">
-            We&apos;ve sent a confirmation link to <span className="break-all">{values.email}</span>
-            {inviteOutcome === 'pending'
-              ? ': open it to use your invite code, for a seat in the beta if one is free, else the front of the queue.'
-              : ': open it to take your place in the queue.'}
-          </p>
-        )}
-        <Button asChild size="lg" className="mt-8">
-          <Link to="/">Back to Homepage</Link>
-        </Button>
-      </div>
+      <WaitlistDone
+        email={result.email}
+        invite={result.invite}
+        notice={result.outcome === 'success' ? TOASTS.waitlistSuccess : TOASTS.waitlistDuplicate}
+      />
     );
   }
 
@@ -207,48 +237,62 @@ export function WaitlistWizard({ variant, onDone, inviteCode }: WaitlistWizardPr
 
   return (
     <form
+      ref={formRef}
       id={`waitlist-form-${variant}`}
       aria-label="Join the waitlist"
+      method="post"
+      action={`${ACTION}${search}#join`}
+      // The server's error summary speaks for the checks, not the browser's bubbles.
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={enhanced ? onSubmit : undefined}
       className="relative space-y-8"
     >
       <HoneypotField idPrefix={idPrefix} inputRef={honeypotRef} />
-      <div className="space-y-2">
-        <div className="flex items-center justify-between text-sm text-muted-foreground">
-          <StepCount steps={steps} as="span" />
-          <span>{steps.progress}%</span>
-        </div>
-        <StepProgress steps={steps} label="Waitlist progress" />
-      </div>
-      <WaitlistStepField
-        key={field}
-        field={field}
-        idPrefix={idPrefix}
-        value={value}
-        error={error}
-        onChange={onChange}
-        onChoose={onChoose}
-        onEnter={onEnter}
-        inputRef={fieldRef}
-      />
-      <div className="flex items-center justify-between gap-3">
-        <Button
-          type="button"
-          variant="outline"
-          onClick={back}
-          disabled={steps.isFirst || submitting}
-        >
-          Back
-        </Button>
-        <Button
-          type="submit"
-          disabled={!advanceEnabled}
-          data-analytics-id={`waitlist-${variant}-advance`}
-        >
-          {advanceLabel}
-        </Button>
-      </div>
+      {enhanced ? (
+        <>
+          <div className="space-y-2">
+            <div className="flex items-center justify-between text-sm text-muted-foreground">
+              <StepCount steps={steps} as="span" />
+              <span>{steps.progress}%</span>
+            </div>
+            <StepProgress steps={steps} label="Waitlist progress" />
+          </div>
+          <WaitlistStepField
+            key={field}
+            field={field}
+            idPrefix={idPrefix}
+            value={value}
+            error={error}
+            onChange={onChange}
+            onChoose={onChoose}
+            onEnter={onEnter}
+            inputRef={fieldRef}
+          />
+          <div className="flex items-center justify-between gap-3">
+            <Button
+              type="button"
+              variant="outline"
+              onClick={back}
+              disabled={steps.isFirst || submitting}
+            >
+              Back
+            </Button>
+            <Button
+              type="submit"
+              disabled={!advanceEnabled}
+              data-analytics-id={`waitlist-${variant}-advance`}
+            >
+              {advanceLabel}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <WaitlistOnePage
+          idPrefix={`waitlist-${variant}`}
+          failure={result && 'problems' in result ? result : undefined}
+          search={search}
+        />
+      )}
     </form>
   );
 }
