@@ -11,6 +11,7 @@ import { apiSection } from './api';
 import { cleanUpOnSignals, runCleanups } from './cleanup';
 import { type BenchConfig, readConfig, type Section } from './config';
 import { csvSection } from './csv';
+import { interactionSection } from './interaction';
 import { consoleFirstLoadRow, marketingJavaScriptRows } from './javascript';
 import { lighthouseSection } from './lighthouse';
 import { log } from './log';
@@ -42,6 +43,7 @@ const CONSOLE_EMAIL = 'first-load@bench.example.com';
 const SECTION_TITLES: Record<Section, string> = {
   lighthouse: 'Lighthouse',
   js: 'JS (gzip)',
+  inp: 'INP',
   ssr: 'SSR',
   api: 'API',
   csv: 'CSV',
@@ -68,6 +70,7 @@ const RUNNERS: Record<Section, (context: Context) => Promise<Row[]>> = {
       await consoleFirstLoadRow(bench.stack.adminUrl!, session, CONSOLE_EMAIL),
     ];
   },
+  inp: ({ config, bench }) => interactionSection(bench.stack.marketingUrl!, config.inpRounds),
   ssr: ({ config, bench, postPath }) =>
     ssrSection({
       cachedServerUrl: bench.stack.marketingUrl!,
@@ -105,7 +108,7 @@ function header(config: BenchConfig, startedAt: Date, load: number[]): string {
   return [
     `pnpm bench, ${startedAt.toISOString().replace(/\.\d+Z$/, 'Z')}, ${gitDescription()}`,
     `Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), load average at start ${load.map((value) => value.toFixed(2)).join(' ')}`,
-    `Sections: ${config.sections.join(', ')}. autocannon: ${config.connections} connections, ${config.durationSeconds} s after a ${config.warmupSeconds} s warm-up. Lighthouse: median of ${config.lighthouseRuns}.`,
+    `Sections: ${config.sections.join(', ')}. autocannon: ${config.connections} connections, ${config.durationSeconds} s after a ${config.warmupSeconds} s warm-up. Lighthouse: median of ${config.lighthouseRuns}. INP: median of ${config.inpRounds} rounds, CPU slowed down 4×.`,
   ].join('\n');
 }
 
@@ -119,7 +122,7 @@ async function main(): Promise<number> {
   let builtAt: ReturnType<typeof buildTimes> | undefined;
   try {
     const needs = (...sections: Section[]) => sections.some((s) => config.sections.includes(s));
-    const marketing = needs('lighthouse', 'js', 'ssr');
+    const marketing = needs('lighthouse', 'js', 'inp', 'ssr');
     if (marketing) {
       buildApps(config.build);
       builtAt = buildTimes();

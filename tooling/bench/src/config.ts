@@ -2,15 +2,16 @@
  * The bench's settings, read once from the environment:
  *
  *   BENCH_SKIP_BUILD=1        use the existing production builds of the two apps
- *   BENCH_ONLY=api,csv        run only these sections (lighthouse, js, ssr, api, csv)
+ *   BENCH_ONLY=api,csv        run only these sections (lighthouse, js, inp, ssr, api, csv)
  *   BENCH_DATABASE_URL        PostgreSQL server a fresh database is created on (and dropped after);
  *                             else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_DURATION=10         seconds of each autocannon run (after a warm-up of BENCH_WARMUP=2)
  *   BENCH_CONNECTIONS=50      autocannon connections
  *   BENCH_LIGHTHOUSE_RUNS=3   Lighthouse runs per page (the median is reported)
+ *   BENCH_INP_ROUNDS=5        rounds through the waitlist wizard for INP (the median is reported)
  *   CHROMIUM_PATH             Chromium binary (default /usr/bin/chromium, see @repo/e2e)
  */
-const SECTIONS = ['lighthouse', 'js', 'ssr', 'api', 'csv'] as const;
+const SECTIONS = ['lighthouse', 'js', 'inp', 'ssr', 'api', 'csv'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchConfig {
@@ -21,6 +22,7 @@ export interface BenchConfig {
   warmupSeconds: number;
   connections: number;
   lighthouseRuns: number;
+  inpRounds: number;
 }
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -64,5 +66,6 @@ export function readConfig(): BenchConfig {
     warmupSeconds: positiveNumber('BENCH_WARMUP', 2, { allowZero: true }),
     connections: Math.round(positiveNumber('BENCH_CONNECTIONS', 50)),
     lighthouseRuns: Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 3)),
+    inpRounds: Math.round(positiveNumber('BENCH_INP_ROUNDS', 5)),
   };
 }
