@@ -104,10 +104,11 @@ function gitDescription(): string {
   }
 }
 
-function header(config: BenchConfig, startedAt: Date, load: number[]): string {
+function header(config: BenchConfig, startedAt: Date, load: number[], loadAtEnd: number[]): string {
+  const loads = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
   return [
     `pnpm bench, ${startedAt.toISOString().replace(/\.\d+Z$/, 'Z')}, ${gitDescription()}`,
-    `Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), load average at start ${load.map((value) => value.toFixed(2)).join(' ')}`,
+    `Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), load average at start ${loads(load)}, at the end ${loads(loadAtEnd)}`,
     `Sections: ${config.sections.join(', ')}. autocannon: ${config.connections} connections, ${config.durationSeconds} s after a ${config.warmupSeconds} s warm-up. Lighthouse: median of ${config.lighthouseRuns}. INP: median of ${config.inpRounds} rounds, CPU slowed down 4×.`,
   ].join('\n');
 }
@@ -159,7 +160,7 @@ async function main(): Promise<number> {
     await runCleanups();
   }
   const minutes = (Date.now() - startedAt.getTime()) / 60_000;
-  console.log(`\n${header(config, startedAt, loadAtStart)}\n`);
+  console.log(`\n${header(config, startedAt, loadAtStart, loadavg())}\n`);
   if (rows.length > 0) console.log(renderTable(rows));
   console.log(`\n${summarize(rows)}\nWall time: ${minutes.toFixed(1)} min`);
   // An e2e suite builds its app before it runs: not during a bench, if it can be helped.

@@ -25,6 +25,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '@repo/e2e';
 import { onCleanup } from './cleanup';
@@ -308,7 +309,7 @@ class Recorder {
       ? `web-vitals INP ${Math.round(pageInp)} ms (${probed.inp.type} on ${probed.inp.target || '(removed)'}: input delay ${Math.round(probed.inp.inputDelay)}, processing ${Math.round(probed.inp.processingDuration)}, presentation ${Math.round(probed.inp.presentationDelay)})`
       : 'web-vitals reported no INP';
     log(
-      `${label}: ${interactions.length} interactions; ${details} ms; keys over ${2 * EVENT_THRESHOLD_MS} ms: ${slowKeys.join(', ') || 'none'} of ${keys.length}; dialog painted ${Math.round(dialogShownMs)} ms after the click; worst ${worst ? `${Math.round(worst.latency)} ms (${worst.step ?? 'between steps'}: ${worst.events}; input delay ${Math.round(worst.inputDelay)}, processing ${Math.round(worst.processing)}, presentation ${Math.round(worst.presentation)})` : 'none'}; ${attribution}`,
+      `${label} (load ${loadavg()[0]!.toFixed(1)}): ${interactions.length} interactions; ${details} ms; keys over ${2 * EVENT_THRESHOLD_MS} ms: ${slowKeys.join(', ') || 'none'} of ${keys.length}; dialog painted ${Math.round(dialogShownMs)} ms after the click; worst ${worst ? `${Math.round(worst.latency)} ms (${worst.step ?? 'between steps'}: ${worst.events}; input delay ${Math.round(worst.inputDelay)}, processing ${Math.round(worst.processing)}, presentation ${Math.round(worst.presentation)})` : 'none'}; ${attribution}`,
     );
     if (worst && probed.inp && Math.abs(worst.latency - pageInp) > 8) {
       log(`${label}: note: web-vitals' INP differs from the worst Event Timing group`);
