@@ -125,7 +125,8 @@ describe('waitlist', () => {
     await hydrated(page);
     const signups: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/waitlist')
+      // Issue 22: the wizard submits through /beta's action (a fetcher's POST to /beta.data).
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/beta.data')
         signups.push(request.url());
     });
     const form = page.locator('#waitlist-form-inline');
