@@ -57,8 +57,12 @@ export async function readFormBody(
   }
 }
 
-/** The field's text: '' when it is missing or a file (a form never sends one here). */
+/**
+ * The field's text: '' when it is missing or a file (a form never sends one here). A
+ * browser's form sends a textarea's line breaks as CRLF; they are kept as LF, as the
+ * same text typed with JavaScript on is.
+ */
 export function textField(form: FormData | undefined, name: string): string {
   const value = form?.get(name);
-  return typeof value === 'string' ? value : '';
+  return typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : '';
 }

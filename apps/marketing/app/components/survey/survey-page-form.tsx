@@ -46,7 +46,7 @@ function SurveyPageField({ field, value, error }: PageFieldProps) {
   if (config.kind === 'choice') {
     return (
       <fieldset className="space-y-3" aria-describedby={describedBy}>
-        <legend className="font-medium">
+        <legend className="text-sm font-medium">
           {config.label}
           {required ? <RequiredMark /> : null}
         </legend>
