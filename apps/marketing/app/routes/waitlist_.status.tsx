@@ -1,28 +1,33 @@
-import type { MetaFunction } from '@remix-run/node';
-import { Spinner } from '@repo/ui';
-import { useEffect } from 'react';
+import type { HeadersFunction, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
 import { PageHero } from '~/components/marketing/page-hero';
-import { readPlace, useLinkToken, usePlaceRequest } from '~/components/waitlist/use-waitlist-place';
+import { placeStateOf } from '~/components/waitlist/use-waitlist-place';
+import { statusLoader } from '~/components/waitlist/waitlist-place.server';
 import { WaitlistPlaceCard } from '~/components/waitlist/waitlist-place';
+import { LINK_PAGE_HEADERS, REFERRER_META } from '~/utils/link-page';
 import { pageMeta, siteUrlFrom } from '~/utils/seo';
 import { SITE_NAME } from '~/utils/site';
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta({
     title: 'Your place on the waitlist',
     description: `Where you stand in the ${SITE_NAME} beta queue, and your referral link.`,
     path: '/waitlist/status',
     siteUrl: siteUrlFrom(matches),
     noIndex: true,
-  });
+  }),
+  REFERRER_META,
+];
+
+/** The place is read on the server, with or without JavaScript (issue 22). */
+export const loader = statusLoader;
+
+// One person's place, behind their link's token: no cache (nor the site's page cache) keeps it.
+export const headers: HeadersFunction = () => LINK_PAGE_HEADERS;
 
 /** A person's place, from the signed link in their confirmation email (issue 11). */
 export default function WaitlistStatusPage() {
-  const token = useLinkToken();
-  const { state, run } = usePlaceRequest();
-  useEffect(() => {
-    if (token) void run(() => readPlace(token));
-  }, [token, run]);
+  const state = placeStateOf(useLoaderData<typeof loader>());
   return (
     <>
       <PageHero
@@ -34,13 +39,9 @@ export default function WaitlistStatusPage() {
         <div className="mx-auto flex max-w-xl flex-col items-center gap-6 text-center">
           {state.kind === 'ready' ? (
             <WaitlistPlaceCard place={state.place} />
-          ) : token === null || state.kind === 'failed' ? (
+          ) : (
             <p role="alert">
               {state.kind === 'failed' ? state.message : 'This link is invalid or incomplete.'}
-            </p>
-          ) : (
-            <p className="flex items-center gap-2 text-muted-foreground" role="status">
-              <Spinner aria-hidden="true" /> Loading your place…
             </p>
           )}
         </div>

@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InvitationAcceptance } from './invitation-acceptance';
 
-// A Link that takes a ref, as Remix's does (the buttons render links through Slot).
+// A Link that takes a ref, as Remix's does (the buttons render links through Slot), and
+// a fetcher that runs the page's real action (issue 22), which calls the API (the test's fetch).
 vi.mock('@remix-run/react', async () => {
   const { forwardRef } = await import('react');
+  const { fetcherRunning } = await import('../../../test/route-action-fetcher');
+  const { invitationAction } = await import('./invitation-acceptance.server');
   return {
     Link: forwardRef<HTMLAnchorElement, { to: string; children?: React.ReactNode }>(function Link(
       { to, ...props },
@@ -13,6 +16,9 @@ vi.mock('@remix-run/react', async () => {
     ) {
       return <a ref={ref} href={to} {...props} />;
     }),
+    useFetcher: fetcherRunning(invitationAction),
+    // Rendered from a GET: no action answer yet.
+    useActionData: () => undefined,
   };
 });
 
@@ -42,10 +48,21 @@ describe('the invitation page', () => {
     expect(
       await screen.findByRole('heading', { name: 'Welcome to the beta, Ada!' }),
     ).toBeInTheDocument();
+    // The page's action called the API, as the visitor.
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/beta/invitations/accept');
+    expect(String(url)).toMatch(/^https?:\/\/[^/]+\/api\/beta\/invitations\/accept$/);
     expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('x-forwarded-for')).toBe('203.0.113.9');
     expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN });
+  });
+
+  it('is a form posting the token to the page, so that it works without JavaScript', () => {
+    answer(200, {});
+    render(<InvitationAcceptance token={TOKEN} />);
+    const form = screen.getByRole('button', { name: 'Accept my invitation' }).closest('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/beta/accept');
+    expect(new FormData(form).get('token')).toBe(TOKEN);
   });
 
   it('says when the invitation expired', async () => {

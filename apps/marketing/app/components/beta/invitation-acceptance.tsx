@@ -1,10 +1,8 @@
-import { Link } from '@remix-run/react';
-import { ApiError } from '@repo/api-client';
+import { Link, useActionData, useFetcher } from '@remix-run/react';
 import { Button, Spinner } from '@repo/ui';
 import { BETA_CAP } from '@repo/validation';
-import { useCallback, useState } from 'react';
+import type { FormEvent } from 'react';
 import { PageHero } from '~/components/marketing/page-hero';
-import { siteApi } from '~/utils/browser-api';
 import { SITE_NAME } from '~/utils/site';
 
 /** What became of the invitation link, as the page shows it (issue 11). */
@@ -20,37 +18,48 @@ type AcceptanceState =
   | { kind: 'invalid' }
   | { kind: 'failed'; message: string };
 
-const UNREACHABLE = 'We could not reach the server. Check your connection and try again.';
+/**
+ * The answer of /beta/accept's action (invitation-acceptance.server.ts), with
+ * JavaScript or without (issue 22). A failure keeps the token for another try.
+ */
+export type AcceptanceAnswer =
+  | Exclude<AcceptanceState, { kind: 'ready' } | { kind: 'accepting' } | { kind: 'failed' }>
+  | { kind: 'failed'; message: string; token: string };
 
-function outcomeOf(error: unknown): AcceptanceState {
-  if (!(error instanceof ApiError)) return { kind: 'failed', message: UNREACHABLE };
-  if (error.status === 410) return { kind: 'expired', message: error.serverMessage };
-  if (error.status === 404) return { kind: 'used', message: error.serverMessage };
-  if (error.status === 400) return { kind: 'invalid' };
-  return { kind: 'failed', message: error.serverMessage };
-}
+/** Where the button posts (the route's own action). */
+export const ACCEPT_ACTION = '/beta/accept';
 
 /**
  * Accepting is the button's POST, never the page's GET: mail scanners open the
- * links in a message, and a scanner must not take someone's seat for them.
+ * links in a message, and a scanner must not take someone's seat for them. The
+ * button is a plain form posting the token to the page's action, answered with the
+ * page itself when JavaScript is off; with JavaScript, the same post goes through a
+ * fetcher (issue 22). After a post without JavaScript the address carries no token:
+ * a failure's answer brings it back for another try.
  */
-function useInvitationAcceptance() {
-  const [state, setState] = useState<AcceptanceState>({ kind: 'ready' });
-  const accept = useCallback(async (token: string) => {
-    setState({ kind: 'accepting' });
-    try {
-      const { firstName } = await siteApi.betaInvitations.accept({ token });
-      setState({ kind: 'accepted', firstName });
-    } catch (error) {
-      setState(outcomeOf(error));
-    }
-  }, []);
-  return { state, accept };
+function useInvitationAcceptance(linkToken: string | null) {
+  const fetcher = useFetcher<AcceptanceAnswer>();
+  const posted = useActionData<AcceptanceAnswer>();
+  const answer = fetcher.data ?? posted;
+  const token = answer?.kind === 'failed' ? answer.token : linkToken;
+  const state: AcceptanceState =
+    fetcher.state !== 'idle'
+      ? { kind: 'accepting' }
+      : answer
+        ? answer
+        : token === null
+          ? { kind: 'invalid' }
+          : { kind: 'ready' };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (token) fetcher.submit({ token }, { method: 'post', action: ACCEPT_ACTION });
+  };
+  return { state, token, submit };
 }
 
 interface InvitationAcceptanceProps {
-  /** The link's token; null when the address carries none, undefined until the browser has read it. */
-  token: string | null | undefined;
+  /** The link's token, read by the page's loader; null when the address carries none. */
+  token: string | null;
 }
 
 function BackToBeta() {
@@ -62,9 +71,8 @@ function BackToBeta() {
 }
 
 /** The page behind the invitation email's link: one button, then what happened. */
-export function InvitationAcceptance({ token }: InvitationAcceptanceProps) {
-  const { state, accept } = useInvitationAcceptance();
-  const shown: AcceptanceState = token === null ? { kind: 'invalid' } : state;
+export function InvitationAcceptance({ token: linkToken }: InvitationAcceptanceProps) {
+  const { state: shown, token, submit } = useInvitationAcceptance(linkToken);
 
   switch (shown.kind) {
     case 'accepted':
@@ -116,14 +124,13 @@ export function InvitationAcceptance({ token }: InvitationAcceptanceProps) {
           title="Accept your beta invitation"
           description={`A seat in the ${SITE_NAME} beta is held for you, one of ${BETA_CAP}. Accept it to take it; unaccepted, it goes to the next person on the waitlist.`}
         >
-          <Button
-            size="lg"
-            disabled={!token || shown.kind === 'accepting'}
-            onClick={() => token && void accept(token)}
-          >
-            {shown.kind === 'accepting' ? <Spinner aria-hidden="true" /> : null}
-            Accept my invitation
-          </Button>
+          <form method="post" action={ACCEPT_ACTION} onSubmit={submit}>
+            <input type="hidden" name="token" value={token ?? ''} />
+            <Button type="submit" size="lg" disabled={!token || shown.kind === 'accepting'}>
+              {shown.kind === 'accepting' ? <Spinner aria-hidden="true" /> : null}
+              Accept my invitation
+            </Button>
+          </form>
           {shown.kind === 'failed' ? (
             <p role="alert" className="basis-full text-destructive">
               {shown.message}
