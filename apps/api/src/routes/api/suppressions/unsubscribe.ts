@@ -51,7 +51,9 @@ function page(title: string, body: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
+<main>
 ${body}
+</main>
 </body>
 </html>`;
 }
