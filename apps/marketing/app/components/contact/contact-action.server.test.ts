@@ -2,7 +2,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '~/env.server';
+import { CONTACT_STEPS } from '@repo/validation';
 import { contactAction, parseContactForm } from './contact-action.server';
+import { CONTACT_FIELDS } from './contact-field-copy';
 
 const api = vi.fn<typeof fetch>();
 beforeEach(() => {
@@ -48,6 +50,10 @@ function apiBody() {
 }
 
 describe('the contact page action', () => {
+  it('asks, on the page without JavaScript, the overlay’s questions in the steps’ order', () => {
+    expect(CONTACT_FIELDS).toEqual(CONTACT_STEPS);
+  });
+
   it('sends the four fields trimmed, status new and the honeypot to the API, as the visitor', async () => {
     const answer = await post(
       form({ ...VALID, name: '  Ada Lovelace ', website: '', status: 'replied', company: 'X' }),

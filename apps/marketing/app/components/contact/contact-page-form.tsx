@@ -9,7 +9,7 @@ import { CONTACT_ACTION, type ContactActionData, EMPTY_CONTACT } from './contact
 type Unsent = Exclude<ContactActionData, { outcome: 'sent' }>;
 
 /** The page form's element id of a field (the overlay's are `contact-<field>`). */
-export const contactPageFieldId = (field: string) => `contact-page-${field}`;
+const contactPageFieldId = (field: string) => `contact-page-${field}`;
 
 const RATE_LIMITED_NOTE = 'You have sent several forms in a short time: please wait a minute.';
 

@@ -18,7 +18,7 @@ import { EMPTY_SURVEY, type SurveyValues, toFeedbackPayload } from './survey-fie
 import type { SurveyActionData } from './survey-outcome';
 
 /** The progress key's field: the survey saved step by step that this submit completes. */
-export const PROGRESS_KEY_FIELD = 'progressKey';
+const PROGRESS_KEY_FIELD = 'progressKey';
 
 export interface ParsedSurveyForm {
   /** As typed, to fill the form again. */

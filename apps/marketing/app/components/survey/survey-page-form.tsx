@@ -11,7 +11,7 @@ type Unsent = Exclude<SurveyActionData, { outcome: 'sent' }>;
 const RATE_LIMITED_NOTE = 'You have sent several forms in a short time: please wait a minute.';
 
 /** The page survey's element id of a field (the dialog's are `survey-<field>`). */
-export const surveyPageFieldId = (field: string) => `survey-page-${field}`;
+const surveyPageFieldId = (field: string) => `survey-page-${field}`;
 
 /** Where the error summary sends a field's problem: the field, or a choice's first option. */
 function problemTarget(field: BetaFeedbackField): string {
