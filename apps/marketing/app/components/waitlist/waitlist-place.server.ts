@@ -63,7 +63,10 @@ export async function confirmationAction({ request, context }: ActionFunctionArg
  */
 export async function statusLoader({ request, context }: LoaderFunctionArgs) {
   const token = linkTokenOf(request);
-  if (token === null) return failed(400, LINK_TOKEN_MESSAGE);
+  // An address without a token is a page that says so, as /waitlist/confirm's and
+  // /beta/accept's are (200): nothing was asked of anyone.
+  if (token === null)
+    return answer({ outcome: 'failed', status: 400, message: LINK_TOKEN_MESSAGE, token: null });
   const parsed = waitlistStatusQuerySchema.safeParse({ token });
   if (!parsed.success) return failed(400, STATUS_LINK_INVALID_MESSAGE);
   try {
