@@ -27,7 +27,7 @@ export type AcceptanceAnswer =
   | { kind: 'failed'; message: string; token: string };
 
 /** Where the button posts (the route's own action). */
-export const ACCEPT_ACTION = '/beta/accept';
+const ACCEPT_ACTION = '/beta/accept';
 
 /**
  * Accepting is the button's POST, never the page's GET: mail scanners open the
