@@ -38,8 +38,7 @@ export async function postedToken(request: Request): Promise<PostedToken> {
 /** The headers of a refusal of a too-large body: the client may still be sending. */
 export const TOO_LARGE_HEADERS = { ...LINK_PAGE_HEADERS, connection: 'close' } as const;
 
-const UNREACHABLE_MESSAGE =
-  'We could not reach the server. Check your connection and try again.';
+const UNREACHABLE_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 const UNAVAILABLE_MESSAGE =
   "We're experiencing technical difficulties. Please try again in a few moments.";
 
