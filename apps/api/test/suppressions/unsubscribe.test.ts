@@ -131,12 +131,12 @@ describe('the access log', () => {
     const email = 'logged@example.com';
     const token = unsubscribeToken(ctx.config.UNSUBSCRIBE_SECRET, email);
     await app.inject({ method: 'GET', url: linkFor(email) });
-    await app.inject({ method: 'GET', url: '/api/health?code=one-time-code-123&key=k-456' });
+    await app.inject({ method: 'GET', url: '/api/posts?code=one-time-code-123&key=k-456' });
     const log = lines.join('');
     expect(log).toContain('/api/email/unsubscribe?');
     expect(log).toContain('token=[redacted]');
     expect(log).not.toContain(token);
-    expect(log).toContain('/api/health?code=[redacted]&key=[redacted]');
+    expect(log).toContain('/api/posts?code=[redacted]&key=[redacted]');
     expect(log).not.toContain('one-time-code-123');
     expect(log).not.toContain('k-456');
   });

@@ -28,7 +28,7 @@ const INVITE_LABEL = 'Invite code (optional)';
 const labelClass = 'text-base font-semibold';
 
 /** The element each problem's link leads to (a radio group: its first radio). */
-export function waitlistFieldId(idPrefix: string, field: WaitlistFormField): string {
+function waitlistFieldId(idPrefix: string, field: WaitlistFormField): string {
   return field === 'userType'
     ? `${idPrefix}-userType-${USER_TYPE_OPTIONS[0]}`
     : `${idPrefix}-${field}`;

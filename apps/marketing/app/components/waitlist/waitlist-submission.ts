@@ -16,8 +16,6 @@ import { EMPTY_WAITLIST, toSignupPayload, type WaitlistValues } from './waitlist
  * and the server (the rest); it holds nothing secret.
  */
 
-export type WaitlistOutcome = 'success' | 'duplicate' | 'invalid' | 'invite_refused' | 'failed';
-
 /**
  * Issue 11: what an invite code did: a seat at once, or the front of the queue.
  * Issue 19: `pending` until the address is confirmed; the confirmation link redeems it.
@@ -116,7 +114,7 @@ export function waitlistFormData(form: Omit<WaitlistForm, 'enhanced'>): FormData
 }
 
 /** The request the API takes for this form. */
-export function toSignupRequest(form: WaitlistForm): WaitlistSignupRequest {
+function toSignupRequest(form: WaitlistForm): WaitlistSignupRequest {
   return {
     ...toSignupPayload(form.values),
     [HONEYPOT_FIELD]: form.website,
