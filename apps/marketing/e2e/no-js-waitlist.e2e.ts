@@ -189,6 +189,16 @@ describe('the waitlist signup without JavaScript (issue 22)', () => {
     expect(await axeOnPage(page)).toEqual([]);
   });
 
+  it('leads every other call to action to /beta with a real link, which works without a script', async () => {
+    const home = await openPage('/', { javaScript: false });
+    const hero = home.getByRole('link', { name: 'Join Beta Waitlist' }).first();
+    expect(await hero.getAttribute('href')).toBe('/beta');
+    const pricing = await openPage('/pricing', { javaScript: false });
+    expect(await pricing.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe(
+      '/beta',
+    );
+  });
+
   it('sends the form back with an error summary, the messages beside the fields and the values typed, storing nothing', async () => {
     const page = await openPage('/beta', { javaScript: false, bypassCSP: true, allowStatus: 400 });
     const form = joinForm(page);
