@@ -161,6 +161,29 @@ describe('security headers', () => {
     }
   });
 
+  it('refuses a form post from another site with a 403, never a 500 (issue 22)', async () => {
+    const host = new URL(harness.baseUrl).host;
+    const post = (origin: string | undefined, path = '/contact') =>
+      fetch(`${harness.baseUrl}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(origin === undefined ? {} : { origin }),
+        },
+        body: 'name=Mallory&email=m%40example.com&subject=Security%20check&message=Cross-site%20post',
+      });
+    for (const origin of ['https://evil.example', 'null', 'not a url']) {
+      const response = await post(origin);
+      expect(response.status, origin).toBe(403);
+      expect(await response.text()).toBe('Cross-site form posts are refused');
+    }
+    expect((await post('https://evil.example', '/beta')).status).toBe(403);
+    // The site's own pages still post: a 200 with the thank-you, not a refusal.
+    const own = await post(`http://${host}`);
+    expect(own.status).toBe(200);
+  });
+
   it('refuses registration through the public site', async () => {
     const response = await fetch(`${harness.baseUrl}/api/register`, {
       method: 'POST',

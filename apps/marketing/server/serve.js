@@ -24,7 +24,7 @@ import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { createPageCache, parsePageCacheSetting } from './page-cache.js';
 import { createRouteLabeller } from './route-label.js';
-import { isApiPath } from './security.js';
+import { acceptsOriginOf, isApiPath } from './security.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.MARKETING_PORT ?? process.env.PORT ?? 3000);
@@ -173,6 +173,13 @@ app.use((req, res, next) => {
     return sendError(req, res, 400, 'Bad request', 'invalid_request');
   }
   return next();
+});
+
+// A page's form post from another site (its Origin names another host) is refused
+// here with a 403: Remix refuses it too, but as a 500. The /api proxy has its own rules.
+app.use((req, res, next) => {
+  if (isApiPath(req.path) || acceptsOriginOf(req.method, (name) => req.get(name))) return next();
+  return sendError(req, res, 403, 'Cross-site form posts are refused', 'cross_site_post');
 });
 
 app.all(
