@@ -36,7 +36,7 @@ for (const [group, names] of [
 const RULES: Rule[] = [
   [/^(inset-[xy])-/, (m) => m[1]!],
   [
-    /^(inset|top|right|bottom|left|z|order|duration|animate|rotate|cursor|pointer-events|select|aspect|fill|caption|tracking|leading|line-clamp|whitespace|underline-offset|opacity|scroll-mt|grid-cols)-/,
+    /^(inset|top|right|bottom|left|z|order|duration|animate|rotate|cursor|pointer-events|select|aspect|fill|caption|tracking|leading|line-clamp|whitespace|underline-offset|opacity|scroll-mt|grid-cols|accent)-/,
     (m) => m[1]!,
   ],
   [/^backdrop-blur(?:-|$)/, 'backdrop-blur'],
