@@ -3,7 +3,15 @@ import { useActionData } from '@remix-run/react';
 import { Button } from '@repo/ui';
 import { BETA_CAP } from '@repo/validation';
 import { Users } from 'lucide-react';
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  type ComponentType,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { faqJsonLd } from '~/components/beta/beta-faq';
 import {
   BestPractices,
@@ -26,9 +34,20 @@ import { SITE_NAME } from '~/utils/site';
 const WaitlistWizard = lazyComponent(() =>
   import('~/components/waitlist/waitlist-wizard').then((module) => module.WaitlistWizard),
 );
-const WaitlistOverlay = lazyComponent(() =>
+const LazyWaitlistOverlay = lazyComponent(() =>
   import('~/components/waitlist/waitlist-overlay').then((module) => module.WaitlistOverlay),
 );
+type Overlay = ComponentType<ComponentProps<typeof LazyWaitlistOverlay>>;
+// Issue 22 (INP): React 18's lazy component suspends on its first render even when
+// its code has arrived, so the click that opened the overlay painted nothing and the
+// dialog came frames later (about 400 ms with the CPU slowed down 4 times). Once the
+// hover, focus or press has loaded it, the overlay is rendered directly instead.
+let loadedOverlay: Overlay | undefined;
+const preloadOverlay = () => {
+  void LazyWaitlistOverlay.preload().then((module) => {
+    loadedOverlay = module.default;
+  });
+};
 // The FAQ, far down the page, is rendered on the server and hydrated when its code
 // arrives, as the wizard is: the accordion is then not among the files the page
 // fetches before its first paint (issue 13: /beta's LCP). One element for the
@@ -40,6 +59,18 @@ const betaFaq = (
   <Suspense fallback={null}>
     <BetaFaq />
   </Suspense>
+);
+// Issue 22 (INP): the page's static sections, one element for the page's life, so
+// that opening the overlay (state of BetaPage) does not render them again.
+const betaSections = (
+  <>
+    <WaitlistBenefits />
+    <WhyJoin />
+    <WhatWeExpect />
+    <BetaFlow />
+    <BetaTimeline />
+    <BestPractices />
+  </>
 );
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -61,13 +92,17 @@ export default function BetaPage() {
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
-  // Mounted from the first opening on, so closing animates and returns focus as usual.
-  const [overlayMounted, setOverlayMounted] = useState(false);
+  // Mounted from the first opening on, so closing animates and returns focus as usual;
+  // the component chosen then (the loaded one, or the lazy one if its code has not
+  // arrived) stays, as another would mount a new overlay and lose what was typed.
+  const [MountedOverlay, setMountedOverlay] = useState<Overlay>();
   // Issue 22: 'Apply for Beta Access' is a link to the form (#join), which works
   // without JavaScript; with it, the click opens the overlay instead.
   const openOverlay = (event: { preventDefault: () => void }) => {
     event.preventDefault();
-    setOverlayMounted(true);
+    setMountedOverlay(
+      (mounted: Overlay | undefined) => mounted ?? loadedOverlay ?? LazyWaitlistOverlay,
+    );
     setOverlayOpen(true);
   };
   // While the overlay is open the inline wizard behind it is inert: the dialog
@@ -100,8 +135,9 @@ export default function BetaPage() {
         onKeyDown={(event) => {
           if (event.key === ' ') openOverlay(event);
         }}
-        onPointerEnter={WaitlistOverlay.preload}
-        onFocus={WaitlistOverlay.preload}
+        onPointerEnter={preloadOverlay}
+        onPointerDown={preloadOverlay}
+        onFocus={preloadOverlay}
         data-analytics-id={id}
       >
         Apply for Beta Access
@@ -133,12 +169,7 @@ export default function BetaPage() {
         </div>
       </section>
 
-      <WaitlistBenefits />
-      <WhyJoin />
-      <WhatWeExpect />
-      <BetaFlow />
-      <BetaTimeline />
-      <BestPractices />
+      {betaSections}
 
       <Section
         id="join"
@@ -167,9 +198,9 @@ export default function BetaPage() {
         </div>
       </section>
 
-      {overlayMounted ? (
+      {MountedOverlay ? (
         <Suspense fallback={null}>
-          <WaitlistOverlay open={overlayOpen} onOpenChange={setOverlayOpen} />
+          <MountedOverlay open={overlayOpen} onOpenChange={setOverlayOpen} />
         </Suspense>
       ) : null}
     </>

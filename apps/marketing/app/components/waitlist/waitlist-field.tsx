@@ -1,20 +1,9 @@
-import {
-  FormMessage,
-  Input,
-  Label,
-  RadioGroup,
-  RadioGroupItem,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Textarea,
-} from '@repo/ui';
-import { PRIMARY_USE_OPTIONS, USER_TYPE_OPTIONS } from '@repo/validation';
+import { FormMessage, Input, Label, RadioGroup, RadioGroupItem, Textarea } from '@repo/ui';
+import { USER_TYPE_OPTIONS } from '@repo/validation';
 import type { KeyboardEvent, Ref } from 'react';
 import { SITE_NAME } from '~/utils/site';
-import { canAdvance, type WaitlistField as Field } from './waitlist-rules';
+import { PrimaryUseSelect } from './primary-use-select';
+import type { WaitlistField as Field } from './waitlist-rules';
 
 /** Each question's words (spec section 4), shared by the wizard and the one-page form. */
 export const STEP_COPY: Record<Field, { label: string; hint: string; placeholder?: string }> = {
@@ -110,31 +99,15 @@ export function WaitlistStepField({
     );
   } else if (field === 'primaryUse') {
     control = (
-      <Select value={value} onValueChange={onChoose} name="primaryUse">
-        <SelectTrigger
-          ref={inputRef as Ref<HTMLButtonElement>}
-          id={id}
-          aria-labelledby={`${id}-label`}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-          className="h-12 text-base"
-          // Enter on the closed select advances once a choice is made (spec section 4);
-          // without one it is left to Radix, which opens the list. An open list has
-          // focus in its options, so its Enter still chooses one.
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && canAdvance(field, value, false)) onEnter(event);
-          }}
-        >
-          <SelectValue placeholder="Choose a primary use case" />
-        </SelectTrigger>
-        <SelectContent>
-          {PRIMARY_USE_OPTIONS.map((option) => (
-            <SelectItem key={option} value={option}>
-              {option}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <PrimaryUseSelect
+        id={id}
+        value={value}
+        error={error}
+        describedBy={describedBy}
+        onChoose={onChoose}
+        onEnter={onEnter}
+        triggerRef={inputRef as Ref<HTMLButtonElement>}
+      />
     );
   } else if (field === 'contentWorkflow') {
     control = (

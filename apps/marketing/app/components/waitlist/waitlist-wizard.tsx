@@ -3,7 +3,15 @@ import { readFirstTouch } from '@repo/analytics/first-touch';
 import { useAnalytics } from '@repo/analytics/react';
 import { Button, toast } from '@repo/ui';
 import { WAITLIST_AUTO_ADVANCE_MS, WAITLIST_STEPS } from '@repo/validation';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  startTransition,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { StepCount } from '~/components/forms/step-count';
 import { StepProgress } from '~/components/forms/step-progress';
 import { useStepForm } from '~/components/forms/use-step-form';
@@ -176,7 +184,9 @@ export function WaitlistWizard({ variant, onDone, inviteCode, result }: Waitlist
       void submit(current);
       return;
     }
-    steps.goTo(index + 1);
+    // Issue 22 (INP): the next step renders in a transition, so the click or key that
+    // asked for it gets its frame at once instead of waiting for the new step.
+    startTransition(() => steps.goTo(index + 1));
   }
 
   function onChange(next: string) {
@@ -213,7 +223,7 @@ export function WaitlistWizard({ variant, onDone, inviteCode, result }: Waitlist
 
   function back() {
     clearTimeout(autoAdvance.current);
-    steps.back();
+    startTransition(() => steps.back());
   }
 
   if (done) return <WaitlistDone email={values.email.trim()} invite={inviteOutcome} />;
