@@ -7,7 +7,7 @@ import {
   Label,
 } from '@repo/ui';
 import { BETA_CAP } from '@repo/validation';
-import { useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import { inviteCodeOfVisit } from './visit-codes';
 import { WaitlistWizard } from './waitlist-wizard';
 
@@ -22,6 +22,13 @@ export function WaitlistOverlay({ open, onOpenChange }: WaitlistOverlayProps) {
   // Issue 11: an invite code redeemed with the signup, filled in from /beta?invite=CODE.
   const [inviteCode, setInviteCode] = useState('');
   useEffect(() => setInviteCode((typed) => typed || (inviteCodeOfVisit() ?? '')), []);
+  // Issue 22 (INP): the dialog, its title and the invite code paint in the frame of the
+  // click that opened it; the wizard, most of the work, renders in a transition right
+  // after, in the space kept for its first step. Once shown it stays, with what was typed.
+  const [wizardShown, setWizardShown] = useState(false);
+  useEffect(() => {
+    if (open) startTransition(() => setWizardShown(true));
+  }, [open]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <FullScreenDialogContent closeLabel="Close waitlist form">
@@ -45,7 +52,11 @@ export function WaitlistOverlay({ open, onOpenChange }: WaitlistOverlayProps) {
             />
           </div>
           <div className="mt-8">
-            <WaitlistWizard variant="overlay" inviteCode={inviteCode} />
+            {wizardShown ? (
+              <WaitlistWizard variant="overlay" inviteCode={inviteCode} />
+            ) : (
+              <div className="h-64" />
+            )}
           </div>
         </div>
       </FullScreenDialogContent>
