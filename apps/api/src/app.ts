@@ -6,6 +6,8 @@ import adminAuth from './plugins/app/admin-auth';
 import authentication from './plugins/app/authentication';
 import email from './plugins/app/email';
 import invitationExpiry from './plugins/app/invitation-expiry';
+import postScheduler from './plugins/app/post-scheduler';
+import postsCache from './plugins/app/posts-cache';
 import retention from './plugins/app/retention';
 import compression from './plugins/external/compression';
 import { configPlugin, dbPlugin } from './plugins/external/core';
@@ -45,6 +47,8 @@ export interface BuildAppOptions {
   startEmailWorker?: boolean;
   /** Called for every route as it is registered (tests enumerate the admin routes). */
   onRoute?: (route: RouteOptions) => void;
+  /** Publish due scheduled posts on a timer (default: with the email worker), this often. */
+  postScheduler?: { start: boolean; intervalMs?: number };
 }
 
 /** TRUST_PROXY: 'true', 'false', or addresses/keywords such as 'loopback' or '10.0.0.0/8'. */
@@ -61,6 +65,7 @@ export async function buildApp({
   logStream,
   startEmailWorker = false,
   onRoute,
+  postScheduler: schedulerOptions = { start: startEmailWorker },
 }: BuildAppOptions) {
   const app = Fastify({
     logger: {
@@ -120,6 +125,11 @@ export async function buildApp({
   await app.register(email, { startWorker: startEmailWorker });
   await app.register(retention, { startTimer: startEmailWorker });
   await app.register(invitationExpiry, { startTimer: startEmailWorker });
+  await app.register(postsCache);
+  await app.register(postScheduler, {
+    startTimer: schedulerOptions.start,
+    ...(schedulerOptions.intervalMs ? { intervalMs: schedulerOptions.intervalMs } : {}),
+  });
   // Before the routes: it collects them as they are added.
   await app.register(openapi);
 

@@ -19,18 +19,23 @@ export function createSnapshot<T>(
   { maxAgeMs, staleWhileRevalidateMs = 0 }: SnapshotOptions,
 ) {
   let snapshot: { value: T; loadedAt: number } | undefined;
-  let loading: Promise<T> | undefined;
+  let loading: { promise: Promise<T>; generation: number } | undefined;
+  /** Bumped by invalidate: a load begun before it is never kept, nor joined. */
+  let generation = 0;
 
   function reload(): Promise<T> {
-    loading ??= load()
+    if (loading?.generation === generation) return loading.promise;
+    const started = generation;
+    const promise = load()
       .then((value) => {
-        snapshot = { value, loadedAt: Date.now() };
+        if (started === generation) snapshot = { value, loadedAt: Date.now() };
         return value;
       })
       .finally(() => {
-        loading = undefined;
+        if (loading?.promise === promise) loading = undefined;
       });
-    return loading;
+    loading = { promise, generation: started };
+    return promise;
   }
 
   return {
@@ -43,6 +48,11 @@ export function createSnapshot<T>(
         return snapshot!.value;
       }
       return reload();
+    },
+    /** Drops the value: the next caller loads afresh (after a write this process made). */
+    invalidate(): void {
+      generation += 1;
+      snapshot = undefined;
     },
   };
 }

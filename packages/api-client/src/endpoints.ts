@@ -2,6 +2,10 @@ import type { ApiClient } from './request';
 import { apiRoutes as routes, pathWithParams, siteRoutes } from './routes';
 import type {
   AcceptInviteRequest,
+  AdminPost,
+  PostCreateRequest,
+  PostScheduleRequest,
+  PostUpdateRequest,
   ApiKeyCreateRequest,
   AutoFillSetting,
   AutoFillSettingUpdate,
@@ -165,6 +169,24 @@ export function createConsoleEndpoints(client: ApiClient) {
           client.post<InviteCode>(routes.admin.inviteCodes.list, body),
         update: (id: string, body: InviteCodeUpdateRequest) =>
           client.patch<InviteCode>(routes.admin.inviteCodes.code(id), body),
+      },
+      /** Issue 23: a retried create with the same idempotencyKey makes one post, not two. */
+      posts: {
+        create: (body: PostCreateRequest, options: { idempotencyKey?: string } = {}) =>
+          client.post<AdminPost>(
+            routes.admin.posts.list,
+            body,
+            options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {},
+          ),
+        update: (id: number, body: PostUpdateRequest) =>
+          client.patch<AdminPost>(routes.admin.posts.post(String(id)), body),
+        remove: (id: number) => client.delete<MessageResponse>(routes.admin.posts.post(String(id))),
+        publish: (id: number) => client.post<AdminPost>(routes.admin.posts.publish(String(id))),
+        unpublish: (id: number) => client.post<AdminPost>(routes.admin.posts.unpublish(String(id))),
+        schedule: (id: number, body: PostScheduleRequest) =>
+          client.post<AdminPost>(routes.admin.posts.schedule(String(id)), body),
+        restore: (id: number, revisionId: string) =>
+          client.post<AdminPost>(routes.admin.posts.restore(String(id), revisionId)),
       },
       contacts: {
         setStatus: (id: string, body: ContactStatusUpdate) =>

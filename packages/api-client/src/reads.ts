@@ -8,6 +8,10 @@
 import type { apiRoutes } from './routes';
 import type {
   AccountSecurity,
+  AdminPost,
+  AdminPostPage,
+  PostListQuery,
+  PostRevisionList,
   AnalyticsDashboard,
   AnalyticsOptOutPage,
   ApiKeyList,
@@ -78,6 +82,9 @@ type JsonReads =
   | [Admin['email']['suppressions'], SuppressionPage]
   | [Admin['feedback']['insight'], SurveyInsight]
   | [Admin['feedback']['answers'], SurveyTextAnswerPage]
+  | [Admin['posts']['list'], AdminPostPage]
+  | [Built<Admin['posts']['post']>, AdminPost]
+  | [Built<Admin['posts']['revisions']>, PostRevisionList]
   | [Admin['auditLog'], AuditLogPage]
   | [Admin['personTimeline'], PersonTimeline]
   | [Admin['analyticsOptOut'], AnalyticsOptOutPage];
@@ -95,6 +102,7 @@ type Queries =
   | [Admin['email']['outbox'], OutboxListQuery]
   | [Admin['email']['suppressions'], SuppressionListQuery]
   | [Admin['feedback']['answers'], SurveyAnswersQuery]
+  | [Admin['posts']['list'], PostListQuery]
   | [Admin['auditLog'], AuditLogQuery]
   | [Admin['personTimeline'], PersonTimelineQuery]
   | [HtmlReadPath, TemplatePreviewQuery];

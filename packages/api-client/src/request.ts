@@ -52,8 +52,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  /** Any method with an optional JSON body; every call includes credentials. */
-  async function request(method: string, path: string, body?: unknown): Promise<Response> {
+  /** Any method with an optional JSON body (and headers of its own); every call includes credentials. */
+  async function request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     const response = await doFetch(`${baseUrl}${path}`, {
       method,
       credentials: 'include',
@@ -61,6 +66,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         accept: 'application/json',
         ...options.headers,
+        ...headers,
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
@@ -68,8 +74,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return response;
   }
 
-  async function json<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await request(method, path, body);
+  async function json<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<T> {
+    const response = await request(method, path, body, headers);
     if (response.status === 204) return undefined as T;
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
@@ -78,7 +89,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   return {
     request,
     get: <T>(path: string) => json<T>('GET', path),
-    post: <T>(path: string, body?: unknown) => json<T>('POST', path, body),
+    post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      json<T>('POST', path, body, headers),
     put: <T>(path: string, body?: unknown) => json<T>('PUT', path, body),
     patch: <T>(path: string, body?: unknown) => json<T>('PATCH', path, body),
     delete: <T>(path: string) => json<T>('DELETE', path),

@@ -12,7 +12,7 @@
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Methods = Method | `${Method},${Method}`;
+type Methods = Method | `${Method},${Method}` | `${Method},${Method},${Method}`;
 
 /** One route: 'METHOD[,METHOD] /api/path'. */
 type Route = `${Methods} /api/${string}`;
@@ -151,6 +151,16 @@ const consoleRouteTable = {
       insight: 'GET /api/admin/feedback/insight',
       answers: 'GET /api/admin/feedback/answers',
       export: 'GET /api/admin/feedback/export',
+    },
+    /** Issue 23: the blog's posts (posts:read, posts:write, posts:publish). */
+    posts: {
+      list: 'GET,POST /api/admin/posts',
+      post: 'GET,PATCH,DELETE /api/admin/posts/:id',
+      publish: 'POST /api/admin/posts/:id/publish',
+      unpublish: 'POST /api/admin/posts/:id/unpublish',
+      schedule: 'POST /api/admin/posts/:id/schedule',
+      revisions: 'GET /api/admin/posts/:id/revisions',
+      restore: 'POST /api/admin/posts/:id/revisions/:revisionId/restore',
     },
     erasure: 'POST /api/admin/erasure',
     auditLog: 'GET /api/admin/audit-log',

@@ -149,6 +149,13 @@ export type {
   // posts.ts
   BlogPost,
   BlogPostSummary,
+  AdminPost,
+  AdminPostPage,
+  PostCreateRequest,
+  PostUpdateRequest,
+  PostScheduleRequest,
+  PostRevisionList,
+  PostListQuery,
   // people.ts
   ErasePersonRequest,
   ErasureResult,

@@ -71,4 +71,37 @@ describe('the typed calls', () => {
       { method: 'POST', url: '/api/admin/accounts/u1/disable', body: undefined },
     ]);
   });
+
+  it('send the posts calls, the Idempotency-Key of a create among its headers', async () => {
+    const calls: { method: string; url: string; key: string | null }[] = [];
+    const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      calls.push({
+        method: init?.method ?? 'GET',
+        url: String(url),
+        key: headers.get('idempotency-key'),
+      });
+      return new Response('{}', { status: 200 });
+    }) as typeof globalThis.fetch;
+    const api = createConsoleEndpoints(createApiClient({ fetch }));
+    const draft = { title: 'Hello', excerpt: 'An excerpt', category: 'Guides', author: 'Ada' };
+    await api.admin.posts.create(draft, { idempotencyKey: 'retry-1' });
+    await api.admin.posts.create(draft);
+    await api.admin.posts.update(7, { title: 'Hi' });
+    await api.admin.posts.schedule(7, { at: '2030-01-01T09:00:00Z' });
+    await api.admin.posts.publish(7);
+    await api.admin.posts.unpublish(7);
+    await api.admin.posts.restore(7, 'r1');
+    await api.admin.posts.remove(7);
+    expect(calls).toEqual([
+      { method: 'POST', url: '/api/admin/posts', key: 'retry-1' },
+      { method: 'POST', url: '/api/admin/posts', key: null },
+      { method: 'PATCH', url: '/api/admin/posts/7', key: null },
+      { method: 'POST', url: '/api/admin/posts/7/schedule', key: null },
+      { method: 'POST', url: '/api/admin/posts/7/publish', key: null },
+      { method: 'POST', url: '/api/admin/posts/7/unpublish', key: null },
+      { method: 'POST', url: '/api/admin/posts/7/revisions/r1/restore', key: null },
+      { method: 'DELETE', url: '/api/admin/posts/7', key: null },
+    ]);
+  });
 });

@@ -17,6 +17,7 @@ import * as seatsAndAbuse from './migrations/2026-11-26-015-seats-and-abuse';
 import * as rolesAndKeyScopes from './migrations/2026-11-26-016-roles-and-key-scopes';
 import * as twoFactorTotp from './migrations/2026-11-26-017-two-factor-totp';
 import * as passkeys from './migrations/2026-11-26-018-passkeys';
+import * as postPublishing from './migrations/2026-11-27-019-post-publishing';
 
 /**
  * Migrations listed in order. A static list (not a folder scan) so that the
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-016-roles-and-key-scopes': rolesAndKeyScopes,
   '2026-11-26-017-two-factor-totp': twoFactorTotp,
   '2026-11-26-018-passkeys': passkeys,
+  '2026-11-27-019-post-publishing': postPublishing,
 };
 
 /**

@@ -17,6 +17,7 @@ import type {
   EmailStatus,
   EmailStream,
   ParticipantState,
+  PostStatus,
   RedemptionOutcome,
   SuppressionOrigin,
 } from '@repo/validation';
@@ -177,6 +178,65 @@ export interface BlogPostsTable {
   content: string | null;
   featuredImage: string | null;
   updatedAt: Timestamp;
+  /** Issue 23 (migration 019): only 'published' reaches the site; new rows are drafts. */
+  status: Generated<PostStatus>;
+  /** When a scheduled post publishes itself. */
+  scheduledAt: Date | null;
+  /** When the post was first published (kept through an unpublish). */
+  publishedAt: Date | null;
+  createdAt: CreatedAt;
+  /** Set when the row came from the repository's markdown files (the seed), null when written through the API. */
+  importedAt: Date | null;
+}
+
+/** A post's editable fields as they were before a save (migration 019). */
+export interface BlogPostRevisionsTable {
+  id: Generated<string>;
+  postId: number;
+  snapshot: Json<PostSnapshotJson>;
+  actorKind: 'staff' | 'api_key' | 'system';
+  actorUserId: string | null;
+  actorApiKeyId: string | null;
+  actorLabel: string;
+  createdAt: CreatedAt;
+}
+
+/** The editable fields of a post, as a revision keeps them. */
+export interface PostSnapshotJson {
+  title: string;
+  slug: string;
+  excerpt: string;
+  category: string;
+  tags: string[];
+  readingTime: number;
+  author: string;
+  authorEmail: string | null;
+  authorBio: string | null;
+  content: string | null;
+  featuredImage: string | null;
+}
+
+/** An old address of a post: /blog/<oldSlug> answers 301 to the post's slug now (migration 019). */
+export interface BlogPostRedirectsTable {
+  oldSlug: string;
+  postId: number;
+  createdAt: CreatedAt;
+}
+
+/**
+ * A create request's answer, by caller and Idempotency-Key (migration 019): a
+ * retry with the same key and body gets it again, for 24 hours.
+ */
+export interface IdempotencyKeysTable {
+  /** Who asked: `staff:<user id>` or `api_key:<key id>`, and the route. */
+  scope: string;
+  key: string;
+  /** SHA-256 of the request body, so the same key with another body is refused. */
+  requestHash: string;
+  statusCode: number;
+  response: Json<unknown>;
+  /** Renewed when an expired key is used again. */
+  createdAt: Timestamp;
 }
 
 export interface WaitlistEntriesTable {
@@ -467,6 +527,9 @@ export interface Database {
   passkeys: PasskeysTable;
   sessions: SessionsTable;
   blogPosts: BlogPostsTable;
+  blogPostRevisions: BlogPostRevisionsTable;
+  blogPostRedirects: BlogPostRedirectsTable;
+  idempotencyKeys: IdempotencyKeysTable;
   waitlistEntries: WaitlistEntriesTable;
   waitlistStats: WaitlistStatsTable;
   contactMessages: ContactMessagesTable;

@@ -92,10 +92,10 @@ describe('blog seed', () => {
     expect(posts.some((post) => /\]\(\/[a-z]/.test(post.content))).toBe(true);
   });
 
-  it('is idempotent: seeding twice leaves one row per post', async () => {
+  it('imports once: seeding twice leaves one row per post, published and marked imported', async () => {
     const posts = await readBlogPosts();
     await seedBlogPosts(database.db);
-    await seedBlogPosts(database.db);
+    expect(await seedBlogPosts(database.db)).toBe(0);
     const { count } = await database.db
       .selectFrom('blogPosts')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -108,6 +108,14 @@ describe('blog seed', () => {
       .executeTakeFirstOrThrow();
     expect(row.tags).toEqual(posts[0]!.tags);
     expect(row.date).toBe(posts[0]!.date);
+    const statuses = await database.db
+      .selectFrom('blogPosts')
+      .select(['status', 'importedAt', 'publishedAt'])
+      .execute();
+    for (const status of statuses) {
+      expect(status).toMatchObject({ status: 'published', importedAt: expect.any(Date) });
+      expect(status.publishedAt).toBeInstanceOf(Date);
+    }
   });
 });
 

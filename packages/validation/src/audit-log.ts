@@ -52,6 +52,12 @@ export const AUDIT_ACTIONS = [
   'settings.two_factor',
   'account.passkey_add',
   'account.passkey_remove',
+  'post.create',
+  'post.publish',
+  'post.unpublish',
+  'post.schedule',
+  'post.delete',
+  'post.restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

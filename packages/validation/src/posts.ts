@@ -1,4 +1,7 @@
 import { z } from './zod-config';
+import { isoTimestamp } from './common';
+import { maxLengthMessage } from './fields';
+import { listSearchField, optionalFilter, pageFields, pageOf, type QueryParams } from './paging';
 
 /** A blog post with its text (GET /api/posts/:slug). */
 export const blogPostSchema = z.object({
@@ -25,3 +28,248 @@ export type BlogPostSummary = z.output<typeof blogPostSummarySchema>;
 
 /** The path of one post. */
 export const postParamsSchema = z.object({ slug: z.string() });
+
+/*
+ * Publishing (issue 23): staff and API keys write posts through /api/admin/posts.
+ * Only a published post reaches the site; a scheduled one publishes itself at
+ * its time; an unpublished one left the site and may come back.
+ */
+export const POST_STATUSES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** A slug: lower-case letters and digits in words joined by single hyphens (the table's check). */
+export const POST_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const POST_SLUG_MAX = 120;
+const POST_TITLE_MAX = 200;
+const POST_EXCERPT_MAX = 500;
+const POST_CONTENT_MAX = 200_000;
+const POST_TAGS_MAX = 20;
+/** How far ahead a post may be scheduled. */
+const POST_SCHEDULE_MAX_DAYS = 3 * 366;
+
+export const POST_MESSAGES = {
+  notFound: 'Post not found',
+  revisionNotFound: 'Revision not found',
+  title: 'Please give the post a title',
+  slug: `A slug is 1 to ${POST_SLUG_MAX} lower-case letters or digits, words joined by single hyphens (e.g. my-first-post)`,
+  slugFromTitle:
+    'The title has no letters or digits to make a slug from: please give the post a slug',
+  slugTaken: (slug: string) => `Another post already uses the slug “${slug}”: choose another one`,
+  slugReserved: (slug: string) =>
+    `The slug “${slug}” still redirects to another post (it was that post's address): choose another one`,
+  excerpt: 'Please give the post an excerpt',
+  category: 'Please give the post a category',
+  tag: 'Each tag is 1 to 50 characters',
+  tags: `A post has at most ${POST_TAGS_MAX} tags`,
+  readingTime: 'Reading time must be a whole number of minutes from 1 to 600',
+  author: "Please give the author's name",
+  authorEmail: "The author's email must be a valid email address",
+  featuredImage:
+    'The featured image must be a path on the site (starting with /) or an https:// address',
+  noChange: 'Send at least one field to change',
+  scheduleAt: 'The time must be an ISO 8601 date and time with its offset, in the future',
+  scheduleTooFar: `A post can be scheduled at most ${POST_SCHEDULE_MAX_DAYS} days ahead`,
+  alreadyPublished: 'The post is already published: unpublish it first to schedule it',
+  notPublished: 'Only a published or scheduled post can be unpublished',
+  status: `status must be one of ${POST_STATUSES.join(', ')}`,
+  idempotencyKey:
+    'The Idempotency-Key header is 1 to 255 visible ASCII characters (a UUID is a good choice)',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used with a different request body: use a new key for a new post',
+} as const;
+
+const text = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: maxLengthMessage(max) });
+
+/** Absent, null and blank all mean "none" for an optional field. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) =>
+      value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value,
+    schema.optional(),
+  );
+
+export const postSlugField = z
+  .string({ error: POST_MESSAGES.slug })
+  .trim()
+  .max(POST_SLUG_MAX, { error: POST_MESSAGES.slug })
+  .regex(POST_SLUG_PATTERN, { error: POST_MESSAGES.slug });
+
+const authorEmailField = z
+  .string({ error: POST_MESSAGES.authorEmail })
+  .trim()
+  .max(254, { error: POST_MESSAGES.authorEmail })
+  .pipe(z.email({ error: POST_MESSAGES.authorEmail }));
+const authorBioField = z
+  .string()
+  .trim()
+  .max(1000, { error: maxLengthMessage(1000) });
+const contentField = z
+  .string()
+  .max(POST_CONTENT_MAX, { error: maxLengthMessage(POST_CONTENT_MAX) });
+const featuredImageField = z
+  .string({ error: POST_MESSAGES.featuredImage })
+  .trim()
+  .max(500, { error: POST_MESSAGES.featuredImage })
+  .regex(/^(\/(?!\/)|https:\/\/)\S+$/, { error: POST_MESSAGES.featuredImage });
+
+/** For PATCH: absent leaves the field alone; null or blank clears it. */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    schema.nullable().optional(),
+  );
+
+/** The fields staff edit (and a revision keeps). */
+const postFields = {
+  title: text(POST_MESSAGES.title, POST_TITLE_MAX),
+  slug: optional(postSlugField),
+  excerpt: text(POST_MESSAGES.excerpt, POST_EXCERPT_MAX),
+  category: text(POST_MESSAGES.category, 60),
+  tags: z
+    .array(text(POST_MESSAGES.tag, 50), { error: POST_MESSAGES.tags })
+    .max(POST_TAGS_MAX, { error: POST_MESSAGES.tags })
+    .transform((tags) => [...new Set(tags)])
+    .default([]),
+  /** Minutes; computed from the text (about 200 words a minute) when left out. */
+  readingTime: optional(
+    z
+      .number({ error: POST_MESSAGES.readingTime })
+      .int({ error: POST_MESSAGES.readingTime })
+      .min(1, { error: POST_MESSAGES.readingTime })
+      .max(600, { error: POST_MESSAGES.readingTime }),
+  ),
+  author: text(POST_MESSAGES.author, 100),
+  authorEmail: optional(authorEmailField),
+  authorBio: optional(authorBioField),
+  /** Markdown. */
+  content: optional(contentField),
+  featuredImage: optional(featuredImageField),
+};
+
+/** POST /api/admin/posts: a new draft. */
+export const postCreateSchema = z.object(postFields);
+export type PostCreate = z.output<typeof postCreateSchema>;
+export type PostCreateRequest = z.input<typeof postCreateSchema>;
+
+/** PATCH /api/admin/posts/:id: the fields to change (at least one). */
+export const postUpdateSchema = z
+  .object({
+    title: postFields.title.optional(),
+    slug: postSlugField.optional(),
+    excerpt: postFields.excerpt.optional(),
+    category: postFields.category.optional(),
+    tags: postFields.tags.unwrap().optional(),
+    readingTime: postFields.readingTime,
+    author: postFields.author.optional(),
+    // null clears an optional field.
+    authorEmail: clearable(authorEmailField),
+    authorBio: clearable(authorBioField),
+    content: clearable(contentField),
+    featuredImage: clearable(featuredImageField),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: POST_MESSAGES.noChange,
+  });
+export type PostUpdate = z.output<typeof postUpdateSchema>;
+export type PostUpdateRequest = z.input<typeof postUpdateSchema>;
+
+/** POST /api/admin/posts/:id/schedule */
+export const postScheduleSchema = z.object({
+  at: z.iso
+    .datetime({ offset: true, error: POST_MESSAGES.scheduleAt })
+    .refine((value) => Date.parse(value) > Date.now(), { error: POST_MESSAGES.scheduleAt })
+    .refine((value) => Date.parse(value) < Date.now() + POST_SCHEDULE_MAX_DAYS * 86_400_000, {
+      error: POST_MESSAGES.scheduleTooFar,
+    }),
+});
+export type PostScheduleRequest = z.input<typeof postScheduleSchema>;
+
+/** The `Idempotency-Key` header of POST /api/admin/posts. */
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string({ error: POST_MESSAGES.idempotencyKey })
+    .regex(/^[\x21-\x7e]{1,255}$/, { error: POST_MESSAGES.idempotencyKey })
+    .optional()
+    .meta({ description: 'Retrying with the same key and body answers the first answer again' }),
+});
+
+/** A post id in a path: a positive integer, else `Post not found` (404). */
+export const postIdParamsSchema = z.object({
+  id: z
+    .string({ error: POST_MESSAGES.notFound })
+    .regex(/^[1-9][0-9]{0,9}$/, { error: POST_MESSAGES.notFound })
+    .transform(Number)
+    .refine((id) => id <= 2_147_483_647, { error: POST_MESSAGES.notFound }),
+});
+/** A revision of a post in a path. */
+export const postRevisionParamsSchema = postIdParamsSchema.extend({
+  revisionId: z
+    .string({ error: POST_MESSAGES.revisionNotFound })
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+      error: POST_MESSAGES.revisionNotFound,
+    }),
+});
+
+/** GET /api/admin/posts: search the titles, filter by status, a page. */
+export const postListQuerySchema = z.object({
+  ...pageFields,
+  search: listSearchField,
+  status: optionalFilter(POST_STATUSES, POST_MESSAGES.status),
+});
+export type PostListQuery = QueryParams<typeof postListQuerySchema>;
+
+/** What a revision keeps: the editable fields as they were. */
+export const postSnapshotSchema = z.object({
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  readingTime: z.number().int(),
+  author: z.string(),
+  authorEmail: z.string().nullable(),
+  authorBio: z.string().nullable(),
+  content: z.string().nullable(),
+  featuredImage: z.string().nullable(),
+});
+export type PostSnapshot = z.output<typeof postSnapshotSchema>;
+
+/** A post as the console and API keys see it, whatever its status. */
+export const adminPostSchema = postSnapshotSchema.extend({
+  id: z.number().int(),
+  status: z.enum(POST_STATUSES),
+  /** The date the site shows (YYYY-MM-DD): set when the post is first published. */
+  date: z.string().meta({ format: 'date' }),
+  scheduledAt: isoTimestamp.nullable(),
+  publishedAt: isoTimestamp.nullable(),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+  /** Imported from the repository's markdown files (not written through the API). */
+  imported: z.boolean(),
+});
+export type AdminPost = z.output<typeof adminPostSchema>;
+
+/** GET /api/admin/posts: a page of posts without their text. */
+export const adminPostPageSchema = pageOf(adminPostSchema.omit({ content: true, authorBio: true }));
+export type AdminPostPage = z.output<typeof adminPostPageSchema>;
+
+/** A saved state of a post, and who saved the next one over it. */
+export const postRevisionSchema = z.object({
+  id: z.string(),
+  postId: z.number().int(),
+  snapshot: postSnapshotSchema,
+  actor: z.object({
+    kind: z.enum(['staff', 'api_key', 'system']),
+    id: z.string().nullable(),
+    label: z.string(),
+  }),
+  createdAt: isoTimestamp,
+});
+export type PostRevision = z.output<typeof postRevisionSchema>;
+export const postRevisionListSchema = z.object({ items: z.array(postRevisionSchema) });
+export type PostRevisionList = z.output<typeof postRevisionListSchema>;

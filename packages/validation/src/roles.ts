@@ -28,6 +28,9 @@ export const PERMISSIONS = [
   'people:read',
   'people:erase',
   'audit:read',
+  'posts:read',
+  'posts:write',
+  'posts:publish',
   'keys:manage',
   'staff:manage',
 ] as const;
@@ -56,6 +59,9 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'people:read': "Read a person's timeline",
   'people:erase': 'Erase a person (right to erasure)',
   'audit:read': 'Read the audit log',
+  'posts:read': 'Read blog posts, drafts and their revisions',
+  'posts:write': 'Write, edit, delete and restore blog posts (not publish them)',
+  'posts:publish': 'Publish, schedule and unpublish blog posts',
   'keys:manage': 'Create and revoke API keys',
   'staff:manage': 'Manage staff accounts, roles and two-factor settings',
 };
@@ -94,7 +100,7 @@ export const BUILT_IN_ROLES = {
   support: {
     name: 'Support',
     description:
-      'Answers contact messages; reads the waitlist and the beta. No export, no bulk send, no erasure.',
+      'Answers contact messages; reads the waitlist and the beta; writes blog posts but does not publish them. No export, no bulk send, no erasure.',
     permissions: [
       'waitlist:read',
       'beta:read',
@@ -103,6 +109,8 @@ export const BUILT_IN_ROLES = {
       'contacts:reply',
       'feedback:read',
       'people:read',
+      'posts:read',
+      'posts:write',
     ],
   },
   viewer: {
@@ -115,6 +123,7 @@ export const BUILT_IN_ROLES = {
       'contacts:read',
       'feedback:read',
       'analytics:read',
+      'posts:read',
     ],
   },
 } as const satisfies Record<

@@ -3,7 +3,7 @@ import type { DB } from '@repo/db';
 import { blogPostSchema, blogPostSummarySchema } from '@repo/validation';
 import type { z } from 'zod';
 import { createSnapshot } from '../snapshot';
-import { listPosts, toPostSummary } from './posts-repository';
+import { listPosts, listPublishedRedirects, toPostSummary } from './posts-repository';
 
 /** A JSON answer serialised once, with its validator. */
 export interface SerializedBody {
@@ -16,6 +16,8 @@ export interface PostsSnapshot {
   summaries: SerializedBody;
   /** GET /api/posts/:slug: one full post, by slug. */
   bySlug: ReadonlyMap<string, SerializedBody>;
+  /** A published post's old slug -> its slug now (issue 23: GET /api/posts/:old answers 301). */
+  redirects: ReadonlyMap<string, string>;
 }
 
 /** Through the routes' response schema, as Fastify would serialise it, but once. */
@@ -26,20 +28,24 @@ function serialize<S extends z.ZodType>(schema: S, payload: z.output<S>): Serial
 }
 
 async function loadSnapshot(db: DB): Promise<PostsSnapshot> {
-  const posts = await listPosts(db);
+  const [posts, redirects] = await Promise.all([listPosts(db), listPublishedRedirects(db)]);
   return {
     summaries: serialize(blogPostSummarySchema.array(), posts.map(toPostSummary)),
     bySlug: new Map(posts.map((post) => [post.slug, serialize(blogPostSchema, post)])),
+    redirects: new Map(redirects.map(({ oldSlug, slug }) => [oldSlug, slug])),
   };
 }
 
 /**
  * The blog's answers, read and serialised at most once per `maxAgeMs` (issue 13:
  * GET /api/posts is served from memory instead of querying and serialising each
- * time). Posts change only through the seed or by hand in the database, so a
- * snapshot older than `maxAgeMs` is reloaded by the next request that needs it
- * (see createSnapshot; a database outage answers 503 as before).
+ * time). A snapshot older than `maxAgeMs` is reloaded by the next request that
+ * needs it (see createSnapshot; a database outage answers 503 as before). Issue 23:
+ * a write through this process (the admin routes, the scheduler) invalidates it,
+ * so the next read sees the write; another instance sees it within `maxAgeMs`.
  */
 export function createPostsCache(db: DB, { maxAgeMs }: { maxAgeMs: number }) {
   return createSnapshot(() => loadSnapshot(db), { maxAgeMs });
 }
+
+export type PostsCache = ReturnType<typeof createPostsCache>;

@@ -67,6 +67,16 @@ const EXPECTED: Record<string, RoutePermission> = {
   'GET /api/admin/people/timeline': 'people:read',
   'POST /api/admin/erasure': 'people:erase',
   'GET /api/admin/audit-log': 'audit:read',
+  'GET /api/admin/posts': 'posts:read',
+  'GET /api/admin/posts/:id': 'posts:read',
+  'GET /api/admin/posts/:id/revisions': 'posts:read',
+  'POST /api/admin/posts': 'posts:write',
+  'PATCH /api/admin/posts/:id': 'posts:write',
+  'DELETE /api/admin/posts/:id': 'posts:write',
+  'POST /api/admin/posts/:id/revisions/:revisionId/restore': 'posts:write',
+  'POST /api/admin/posts/:id/publish': 'posts:publish',
+  'POST /api/admin/posts/:id/unpublish': 'posts:publish',
+  'POST /api/admin/posts/:id/schedule': 'posts:publish',
   'GET /api/admin/api-keys': 'keys:manage',
   'POST /api/admin/api-keys': 'keys:manage',
   'DELETE /api/admin/api-keys/:id': 'keys:manage',
@@ -116,6 +126,16 @@ const BODIES: Record<string, () => unknown> = {
   'PUT /api/admin/settings/auto-fill': () => ({ enabled: true }),
   'PUT /api/admin/settings/two-factor': () => ({ requiredForAll: false, requiredRoleIds: [] }),
   'POST /api/admin/invite-codes': () => ({ maxRedemptions: 3 }),
+  'POST /api/admin/posts': () => ({
+    title: `Matrix post ${Math.random().toString(36).slice(2)}`,
+    excerpt: 'A post the matrix writes.',
+    category: 'Guides',
+    author: 'Matrix',
+  }),
+  'PATCH /api/admin/posts/:id': () => ({ excerpt: `Edited ${Math.random()}` }),
+  'POST /api/admin/posts/:id/schedule': () => ({
+    at: new Date(Date.now() + 86_400_000).toISOString(),
+  }),
   'POST /api/admin/api-keys': () => ({ name: 'Minted', permissions: ['waitlist:read'] }),
   'POST /api/admin/roles': () => ({ name: 'Minted role', permissions: ['waitlist:read'] }),
   'POST /api/admin/accounts/invite': () => ({ email: 'minted@wordloom.ai' }),
@@ -226,6 +246,29 @@ beforeAll(async () => {
   ids.set('/api/admin/accounts/:id/disable:id', colleague);
   ids.set('/api/admin/accounts/:id/role:id', colleague);
   ids.set('/api/admin/accounts/:id/two-factor/reset:id', colleague);
+  // A post (and one revision of it) for the post routes; DELETE gets a post of its own.
+  const post = await ctx.database.db
+    .selectFrom('blogPosts')
+    .select('id')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const edited = await ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/posts/${post.id}`,
+    headers: owner.headers,
+    payload: { excerpt: 'Edited once by the matrix.' },
+  });
+  expect(edited.statusCode).toBe(200);
+  const revision = await ctx.database.db
+    .selectFrom('blogPostRevisions')
+    .select('id')
+    .where('postId', '=', post.id)
+    .executeTakeFirstOrThrow();
+  for (const path of ['', '/revisions', '/publish', '/unpublish', '/schedule']) {
+    ids.set(`/api/admin/posts/:id${path}:id`, String(post.id));
+  }
+  ids.set('/api/admin/posts/:id/revisions/:revisionId/restore:id', String(post.id));
+  ids.set('/api/admin/posts/:id/revisions/:revisionId/restore:revisionId', revision.id);
 });
 afterAll(() => ctx.close());
 

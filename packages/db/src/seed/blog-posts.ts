@@ -55,47 +55,47 @@ export async function readBlogPosts(directory = defaultPostsDirectory()): Promis
   );
 }
 
+/** Any fixed number: the lock that makes two instances starting at once import once. */
+const IMPORT_LOCK = 23_019;
+
 /**
- * Loads the shipped posts. Idempotent: posts are upserted by slug, so running it
- * on every start keeps exactly one row per post and picks up edited content.
+ * Imports the shipped posts into an empty posts table (a development database, a
+ * first production start), published, marked imported; returns how many it wrote.
+ * Once the table holds any post it does nothing: posts are edited through the API
+ * from then on, and a restart never overwrites an edit (issue 23). An existing
+ * installation's rows were marked imported by migration 019.
  */
 export async function seedBlogPosts(db: DB, posts?: SeedBlogPost[]): Promise<number> {
   const toLoad = posts ?? (await readBlogPosts());
   if (toLoad.length === 0) return 0;
-  await db
-    .insertInto('blogPosts')
-    .values(
-      toLoad.map((post) => ({
-        slug: post.slug,
-        title: post.title,
-        excerpt: post.excerpt,
-        publishedOn: post.date,
-        category: post.category,
-        tags: post.tags,
-        readingTime: post.readingTime,
-        author: post.author,
-        authorEmail: post.authorEmail ?? null,
-        authorBio: post.authorBio ?? null,
-        content: post.content || null,
-        featuredImage: post.featuredImage ?? null,
-      })),
-    )
-    .onConflict((conflict) =>
-      conflict.column('slug').doUpdateSet((eb) => ({
-        title: eb.ref('excluded.title'),
-        excerpt: eb.ref('excluded.excerpt'),
-        publishedOn: eb.ref('excluded.publishedOn'),
-        category: eb.ref('excluded.category'),
-        tags: eb.ref('excluded.tags'),
-        readingTime: eb.ref('excluded.readingTime'),
-        author: eb.ref('excluded.author'),
-        authorEmail: eb.ref('excluded.authorEmail'),
-        authorBio: eb.ref('excluded.authorBio'),
-        content: eb.ref('excluded.content'),
-        featuredImage: eb.ref('excluded.featuredImage'),
-        updatedAt: sql<Date>`now()`,
-      })),
-    )
-    .execute();
-  return toLoad.length;
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
+    const existing = await trx.selectFrom('blogPosts').select('id').limit(1).executeTakeFirst();
+    if (existing) return 0;
+    const inserted = await trx
+      .insertInto('blogPosts')
+      .values(
+        toLoad.map((post) => ({
+          slug: post.slug,
+          title: post.title,
+          excerpt: post.excerpt,
+          publishedOn: post.date,
+          category: post.category,
+          tags: post.tags,
+          readingTime: post.readingTime,
+          author: post.author,
+          authorEmail: post.authorEmail ?? null,
+          authorBio: post.authorBio ?? null,
+          content: post.content || null,
+          featuredImage: post.featuredImage ?? null,
+          status: 'published' as const,
+          publishedAt: sql<Date>`${post.date}::date::timestamptz`,
+          importedAt: sql<Date>`now()`,
+        })),
+      )
+      .onConflict((conflict) => conflict.column('slug').doNothing())
+      .returning('id')
+      .execute();
+    return inserted.length;
+  });
 }

@@ -218,6 +218,30 @@ const EXAMPLES: Record<AuditAction, { entry: Partial<AuditSentenceEntry>; reads:
     entry: { targetType: 'user' },
     reads: 'Ada Lovelace removed a passkey',
   },
+  'post.create': {
+    entry: { targetType: 'post', details: { title: 'Hello world' } },
+    reads: 'Ada Lovelace wrote the post “Hello world”',
+  },
+  'post.publish': {
+    entry: { targetType: 'post', details: { title: 'Hello world' } },
+    reads: 'Ada Lovelace published the post “Hello world”',
+  },
+  'post.unpublish': {
+    entry: { targetType: 'post', details: {} },
+    reads: 'Ada Lovelace unpublished a post',
+  },
+  'post.schedule': {
+    entry: { targetType: 'post', details: { title: 'Hello', at: '2030-01-07T09:00:00.000Z' } },
+    reads: 'Ada Lovelace scheduled the post “Hello” for 2030-01-07 09:00 UTC',
+  },
+  'post.delete': {
+    entry: { targetType: 'post', details: { title: 'Hello' } },
+    reads: 'Ada Lovelace deleted the post “Hello”',
+  },
+  'post.restore': {
+    entry: { targetType: 'post', details: { title: 'Hello' } },
+    reads: 'Ada Lovelace restored an earlier version of the post “Hello”',
+  },
 };
 
 describe('the audit log as sentences', () => {

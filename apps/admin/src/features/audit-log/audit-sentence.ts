@@ -97,6 +97,12 @@ const TEMPLATE_WORDING: Record<string, string> = {
 const templateOf = (details: Record<string, unknown>) =>
   TEMPLATE_WORDING[String(details.template)] ?? 'an email';
 
+/** A blog post (issue 23): the log keeps its title when it acted (a post is not personal data). */
+const postOf = (details: Record<string, unknown>): Phrase =>
+  typeof details.title === 'string' && details.title
+    ? [words('the post '), named(`“${details.title}”`)]
+    : [words('a post')];
+
 const count = (value: unknown, one: string, many = `${one}s`) => {
   const n = Number(value ?? 0);
   return `${n} ${n === 1 ? one : many}`;
@@ -242,6 +248,21 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   'settings.two_factor': ({ actor }) => [actor, ' changed who must use two-factor sign-in'],
   'account.passkey_add': ({ actor }) => [actor, ' added a passkey'],
   'account.passkey_remove': ({ actor }) => [actor, ' removed a passkey'],
+  'post.create': ({ actor, details }) => [actor, ' wrote ', postOf(details)],
+  'post.publish': ({ actor, details }) => [actor, ' published ', postOf(details)],
+  'post.unpublish': ({ actor, details }) => [actor, ' unpublished ', postOf(details)],
+  'post.schedule': ({ actor, details }) => [
+    actor,
+    ' scheduled ',
+    postOf(details),
+    typeof details.at === 'string' ? ` for ${details.at.slice(0, 16).replace('T', ' ')} UTC` : '',
+  ],
+  'post.delete': ({ actor, details }) => [actor, ' deleted ', postOf(details)],
+  'post.restore': ({ actor, details }) => [
+    actor,
+    ' restored an earlier version of ',
+    postOf(details),
+  ],
 };
 
 const isAction = (action: string): action is AuditAction => Object.hasOwn(SENTENCES, action);

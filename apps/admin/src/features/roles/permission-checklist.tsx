@@ -15,6 +15,7 @@ const AREA_LABELS: Record<Area, string> = {
   analytics: 'Analytics',
   people: 'People',
   audit: 'Audit log',
+  posts: 'Blog posts',
   keys: 'API keys',
   staff: 'Staff',
 };

@@ -111,6 +111,7 @@ describe('roles tab', () => {
       'Analytics',
       'People',
       'Audit log',
+      'Blog posts',
       'API keys',
       'Staff',
     ]);

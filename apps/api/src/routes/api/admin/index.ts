@@ -15,6 +15,7 @@ import erasureRoutes from './erasure';
 import surveyRoutes from './survey';
 import inviteCodeRoutes from './invite-codes';
 import peopleRoutes from './people';
+import postRoutes from './posts';
 import roleRoutes from './roles';
 import settingsRoutes from './settings';
 import suppressionRoutes from './suppressions';
@@ -57,4 +58,5 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(analyticsOptOutRoutes);
   await fastify.register(settingsRoutes);
   await fastify.register(inviteCodeRoutes);
+  await fastify.register(postRoutes);
 }

@@ -1,13 +1,16 @@
-import { blogPostSchema, blogPostSummarySchema, postParamsSchema } from '@repo/validation';
+import {
+  blogPostSchema,
+  blogPostSummarySchema,
+  noContentSchema,
+  postParamsSchema,
+} from '@repo/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../../errors';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
-import { createPostsCache, type SerializedBody } from '../../../posts/posts-cache';
+import type { SerializedBody } from '../../../posts/posts-cache';
 
 // Spec section 7: the blog list is cached for 5 minutes.
 const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=600';
-/** How long a read of the posts is served before the table is read again. */
-const POSTS_SNAPSHOT_MAX_AGE_MS = 1_000;
 const MAX_SLUG_LENGTH = 200;
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -33,12 +36,13 @@ function sendCacheable(
 }
 
 /**
- * GET /api/posts lists every post's summary (no text); GET /api/posts/:slug
- * answers one post with its text. Both come from a snapshot serialised once
- * (see posts-cache.ts), with an ETag and Cache-Control.
+ * GET /api/posts lists every published post's summary (no text); GET
+ * /api/posts/:slug answers one published post with its text, or 301 to a post's
+ * slug now when the slug is an old one (issue 23). Both come from a snapshot
+ * serialised once (see posts-cache.ts), with an ETag and Cache-Control.
  */
 export default async function postsRoutes(fastify: ApiInstance) {
-  const cache = createPostsCache(fastify.db, { maxAgeMs: POSTS_SNAPSHOT_MAX_AGE_MS });
+  const cache = fastify.postsCache;
 
   fastify.get(
     '/posts',
@@ -51,15 +55,26 @@ export default async function postsRoutes(fastify: ApiInstance) {
     {
       schema: {
         params: postParamsSchema,
-        response: { 200: blogPostSchema, ...errorResponses(404) },
+        response: {
+          200: blogPostSchema,
+          301: noContentSchema.meta({
+            description: 'An old slug: Location names the post at its slug now',
+          }),
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {
       const slug = request.params.slug;
-      const post =
-        slug.length <= MAX_SLUG_LENGTH ? (await cache.get()).bySlug.get(slug) : undefined;
-      if (!post) throw notFound('Post not found');
-      return sendCacheable(request, reply, post);
+      if (slug.length > MAX_SLUG_LENGTH) throw notFound('Post not found');
+      const snapshot = await cache.get();
+      const post = snapshot.bySlug.get(slug);
+      if (post) return sendCacheable(request, reply, post);
+      const movedTo = snapshot.redirects.get(slug);
+      if (!movedTo) throw notFound('Post not found');
+      return reply
+        .header('cache-control', CACHE_CONTROL)
+        .redirect(`/api/posts/${encodeURIComponent(movedTo)}`, 301);
     },
   );
 }

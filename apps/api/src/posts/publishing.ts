@@ -1,0 +1,240 @@
+import type { DB } from '@repo/db';
+import {
+  type AdminPost,
+  POST_MESSAGES,
+  type PostCreate,
+  type PostSnapshot,
+  type PostUpdate,
+} from '@repo/validation';
+import { type AuditActor, recordAudit } from '../audit/audit-log';
+import { badRequest, conflict, notFound } from '../errors';
+import {
+  addRedirect,
+  deletePostRow,
+  findAdminPost,
+  findRevision,
+  insertPost,
+  insertRevision,
+  lockSlugs,
+  markPublished,
+  markStatus,
+  publishDueRows,
+  removeRedirect,
+  type RevisionActor,
+  slugHolder,
+  snapshotOf,
+  updatePostFields,
+} from './posts-repository';
+import { readingTimeOf, slugFromTitle } from './slugs';
+
+/*
+ * Publishing (issue 23): the rules over the posts repository. Every change is one
+ * transaction, with its audit entry; a save keeps a revision of what it replaced.
+ */
+
+const auditTarget = (post: { id: number }) => ({
+  targetType: 'post',
+  targetId: String(post.id),
+});
+/** A post's title and slug are not personal data: the log may keep them. */
+const auditDetails = (post: { title: string; slug: string }) => ({
+  title: post.title,
+  slug: post.slug,
+});
+
+function revisionActorOf(actor: AuditActor): RevisionActor {
+  return {
+    kind: actor.kind === 'public' ? 'system' : actor.kind,
+    userId: actor.kind === 'staff' ? actor.userId : null,
+    apiKeyId: actor.kind === 'api_key' ? actor.apiKeyId : null,
+    label: actor.label,
+  };
+}
+
+async function mustFind(trx: DB, id: number): Promise<AdminPost> {
+  const post = await findAdminPost(trx, id, { forUpdate: true });
+  if (!post) throw notFound(POST_MESSAGES.notFound);
+  return post;
+}
+
+/**
+ * Makes sure `slug` is free for post `postId` (undefined: a new post). A slug is
+ * another post's, or reserved by a redirect to another post: 409. A redirect to
+ * this same post (its own old address) is taken back.
+ */
+async function claimSlug(trx: DB, slug: string, postId: number | undefined): Promise<void> {
+  const holder = await slugHolder(trx, slug);
+  if (!holder || holder.postId === postId) {
+    if (holder?.kind === 'redirect') await removeRedirect(trx, slug);
+    return;
+  }
+  if (holder.kind === 'post') throw conflict(POST_MESSAGES.slugTaken(slug), 'slug_taken');
+  throw conflict(POST_MESSAGES.slugReserved(slug), 'slug_reserved');
+}
+
+/** POST /api/admin/posts: a draft; its slug from the title unless given. */
+export async function createPost(
+  trx: DB,
+  input: PostCreate,
+  actor: AuditActor,
+): Promise<AdminPost> {
+  const slug = input.slug ?? slugFromTitle(input.title);
+  if (!slug) throw badRequest(POST_MESSAGES.slugFromTitle, 'validation_error');
+  await lockSlugs(trx);
+  await claimSlug(trx, slug, undefined);
+  const post = await insertPost(trx, {
+    title: input.title,
+    slug,
+    excerpt: input.excerpt,
+    category: input.category,
+    tags: input.tags,
+    readingTime: input.readingTime ?? readingTimeOf(input.content),
+    author: input.author,
+    authorEmail: input.authorEmail ?? null,
+    authorBio: input.authorBio ?? null,
+    content: input.content ?? null,
+    featuredImage: input.featuredImage ?? null,
+  });
+  if (!post) throw conflict(POST_MESSAGES.slugTaken(slug), 'slug_taken');
+  await recordAudit(trx, actor, {
+    action: 'post.create',
+    ...auditTarget(post),
+    details: auditDetails(post),
+  });
+  return post;
+}
+
+/**
+ * Saves `next` over a post, keeping a revision of what it was. A published
+ * post's old slug keeps answering (a redirect), and stays reserved for it.
+ */
+async function saveFields(
+  trx: DB,
+  current: AdminPost,
+  next: PostSnapshot,
+  actor: AuditActor,
+): Promise<AdminPost> {
+  if (next.slug !== current.slug) {
+    await lockSlugs(trx);
+    await claimSlug(trx, next.slug, current.id);
+    if (current.status === 'published') await addRedirect(trx, current.slug, current.id);
+  }
+  await insertRevision(trx, current.id, snapshotOf(current), revisionActorOf(actor));
+  const saved = await updatePostFields(trx, current.id, next);
+  if (!saved) throw notFound(POST_MESSAGES.notFound);
+  return saved;
+}
+
+/** PATCH /api/admin/posts/:id */
+export async function updatePost(
+  trx: DB,
+  id: number,
+  changes: PostUpdate,
+  actor: AuditActor,
+): Promise<AdminPost> {
+  const current = await mustFind(trx, id);
+  const next: PostSnapshot = { ...snapshotOf(current) };
+  for (const [field, value] of Object.entries(changes) as [keyof PostSnapshot, unknown][]) {
+    if (value !== undefined) (next as Record<string, unknown>)[field] = value;
+  }
+  // A new text without a reading time of its own gets one computed from it.
+  if (changes.content !== undefined && changes.readingTime === undefined) {
+    next.readingTime = readingTimeOf(changes.content ?? undefined);
+  }
+  return saveFields(trx, current, next, actor);
+}
+
+/** POST /api/admin/posts/:id/revisions/:revisionId/restore: itself a save (and so a revision). */
+export async function restoreRevision(
+  trx: DB,
+  id: number,
+  revisionId: string,
+  actor: AuditActor,
+): Promise<AdminPost> {
+  const current = await mustFind(trx, id);
+  const revision = await findRevision(trx, id, revisionId);
+  if (!revision) throw notFound(POST_MESSAGES.revisionNotFound);
+  const restored = await saveFields(trx, current, revision.snapshot, actor);
+  await recordAudit(trx, actor, {
+    action: 'post.restore',
+    ...auditTarget(restored),
+    details: { ...auditDetails(restored), revisionId },
+  });
+  return restored;
+}
+
+export async function publishPost(trx: DB, id: number, actor: AuditActor): Promise<AdminPost> {
+  const current = await mustFind(trx, id);
+  if (current.status === 'published') return current;
+  await markPublished(trx, id);
+  await recordAudit(trx, actor, {
+    action: 'post.publish',
+    ...auditTarget(current),
+    details: auditDetails(current),
+  });
+  return mustFind(trx, id);
+}
+
+export async function unpublishPost(trx: DB, id: number, actor: AuditActor): Promise<AdminPost> {
+  const current = await mustFind(trx, id);
+  if (current.status !== 'published' && current.status !== 'scheduled') {
+    throw conflict(POST_MESSAGES.notPublished, 'not_published');
+  }
+  await markStatus(trx, id, 'unpublished');
+  await recordAudit(trx, actor, {
+    action: 'post.unpublish',
+    ...auditTarget(current),
+    details: { ...auditDetails(current), was: current.status },
+  });
+  return mustFind(trx, id);
+}
+
+export async function schedulePost(
+  trx: DB,
+  id: number,
+  at: Date,
+  actor: AuditActor,
+): Promise<AdminPost> {
+  const current = await mustFind(trx, id);
+  if (current.status === 'published') {
+    throw conflict(POST_MESSAGES.alreadyPublished, 'already_published');
+  }
+  await markStatus(trx, id, 'scheduled', at);
+  await recordAudit(trx, actor, {
+    action: 'post.schedule',
+    ...auditTarget(current),
+    details: { ...auditDetails(current), at: at.toISOString() },
+  });
+  return mustFind(trx, id);
+}
+
+export async function deletePost(trx: DB, id: number, actor: AuditActor): Promise<void> {
+  const current = await mustFind(trx, id);
+  if (!(await deletePostRow(trx, id))) throw notFound(POST_MESSAGES.notFound);
+  await recordAudit(trx, actor, {
+    action: 'post.delete',
+    ...auditTarget(current),
+    details: { ...auditDetails(current), status: current.status },
+  });
+}
+
+/** Scheduled posts published per run (the rest wait for the next run). */
+const DUE_BATCH = 100;
+
+/**
+ * Publishes the scheduled posts whose time has come, each exactly once however
+ * many instances run this at once (see publishDueRows); returns their ids.
+ */
+export async function publishDuePosts(db: DB, actor: AuditActor): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const published = await publishDueRows(trx, DUE_BATCH);
+    for (const post of published) {
+      await recordAudit(trx, actor, {
+        action: 'post.publish',
+        ...auditTarget(post),
+        details: { ...auditDetails(post), scheduledAt: post.scheduledAt?.toISOString() ?? null },
+      });
+    }
+    return published.map((post) => post.id);
+  });
+}

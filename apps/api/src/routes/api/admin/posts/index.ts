@@ -1,0 +1,236 @@
+import {
+  adminPostPageSchema,
+  adminPostSchema,
+  idempotencyHeadersSchema,
+  messageResponseSchema,
+  POST_MESSAGES,
+  postCreateSchema,
+  postIdParamsSchema,
+  postListQuerySchema,
+  postRevisionListSchema,
+  postRevisionParamsSchema,
+  postScheduleSchema,
+  postUpdateSchema,
+} from '@repo/validation';
+import { auditActorOf } from '../../../../audit/audit-log';
+import { notFound } from '../../../../errors';
+import { idempotentRequest } from '../../../../idempotency/idempotent-request';
+import { findAdminPost, listAdminPosts, listRevisions } from '../../../../posts/posts-repository';
+import {
+  createPost,
+  deletePost,
+  publishPost,
+  restoreRevision,
+  schedulePost,
+  unpublishPost,
+  updatePost,
+} from '../../../../posts/publishing';
+import { type ApiInstance, errorResponses } from '../../../../route-schemas';
+
+/**
+ * Issue 23: the blog's posts, for the console and API keys (posts:read,
+ * posts:write, posts:publish). Every write invalidates this process's posts
+ * cache, so the site's next read sees it.
+ */
+export default async function postRoutes(fastify: ApiInstance) {
+  const { db, postsCache } = fastify;
+
+  fastify.get(
+    '/posts',
+    {
+      config: { permission: 'posts:read' },
+      schema: {
+        querystring: postListQuerySchema,
+        response: { 200: adminPostPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listAdminPosts(db, request.query),
+  );
+
+  fastify.get(
+    '/posts/:id',
+    {
+      config: { permission: 'posts:read' },
+      schema: {
+        params: postIdParamsSchema,
+        response: { 200: adminPostSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const post = await findAdminPost(db, request.params.id);
+      if (!post) throw notFound(POST_MESSAGES.notFound);
+      return post;
+    },
+  );
+
+  fastify.post(
+    '/posts',
+    {
+      config: { permission: 'posts:write' },
+      schema: {
+        description:
+          'Creates a draft. Send an Idempotency-Key header to retry safely: the same key and body answer the first answer again for 24 hours, and create nothing.',
+        headers: idempotencyHeadersSchema,
+        body: postCreateSchema,
+        response: { 201: adminPostSchema, ...errorResponses(400, 401, 403, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const actor = auditActorOf(request);
+      const caller =
+        actor.kind === 'staff'
+          ? `staff:${actor.userId}`
+          : actor.kind === 'api_key'
+            ? `api_key:${actor.apiKeyId}`
+            : actor.kind;
+      const answer = await idempotentRequest(
+        db,
+        {
+          scope: `${caller} POST /api/admin/posts`,
+          key: request.headers['idempotency-key'],
+          body: request.body,
+        },
+        async (trx) => ({ statusCode: 201, response: await createPost(trx, request.body, actor) }),
+      );
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      else postsCache.invalidate();
+      // Only a 201 is ever kept (idempotentRequest stores successes).
+      return reply.status(201).send(adminPostSchema.parse(answer.response));
+    },
+  );
+
+  fastify.patch(
+    '/posts/:id',
+    {
+      config: { permission: 'posts:write' },
+      schema: {
+        description:
+          "Saves the fields sent, keeping a revision of the post as it was. A published post's old slug answers 301 to the new one.",
+        params: postIdParamsSchema,
+        body: postUpdateSchema,
+        response: { 200: adminPostSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const post = await db
+        .transaction()
+        .execute((trx) => updatePost(trx, id, request.body, auditActorOf(request)));
+      postsCache.invalidate();
+      return post;
+    },
+  );
+
+  fastify.delete(
+    '/posts/:id',
+    {
+      config: { permission: 'posts:write' },
+      schema: {
+        params: postIdParamsSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await db.transaction().execute((trx) => deletePost(trx, id, auditActorOf(request)));
+      postsCache.invalidate();
+      return { message: 'Post deleted' };
+    },
+  );
+
+  fastify.post(
+    '/posts/:id/publish',
+    {
+      config: { permission: 'posts:publish' },
+      schema: {
+        params: postIdParamsSchema,
+        response: { 200: adminPostSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const post = await db
+        .transaction()
+        .execute((trx) => publishPost(trx, id, auditActorOf(request)));
+      postsCache.invalidate();
+      return post;
+    },
+  );
+
+  fastify.post(
+    '/posts/:id/unpublish',
+    {
+      config: { permission: 'posts:publish' },
+      schema: {
+        params: postIdParamsSchema,
+        response: { 200: adminPostSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const post = await db
+        .transaction()
+        .execute((trx) => unpublishPost(trx, id, auditActorOf(request)));
+      postsCache.invalidate();
+      return post;
+    },
+  );
+
+  fastify.post(
+    '/posts/:id/schedule',
+    {
+      config: { permission: 'posts:publish' },
+      schema: {
+        description: 'Publishes the post by itself at `at` (within a minute).',
+        params: postIdParamsSchema,
+        body: postScheduleSchema,
+        response: { 200: adminPostSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const at = new Date(request.body.at);
+      const post = await db
+        .transaction()
+        .execute((trx) => schedulePost(trx, id, at, auditActorOf(request)));
+      postsCache.invalidate();
+      return post;
+    },
+  );
+
+  fastify.get(
+    '/posts/:id/revisions',
+    {
+      config: { permission: 'posts:read' },
+      schema: {
+        params: postIdParamsSchema,
+        response: { 200: postRevisionListSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await findAdminPost(db, id))) throw notFound(POST_MESSAGES.notFound);
+      return { items: await listRevisions(db, id) };
+    },
+  );
+
+  fastify.post(
+    '/posts/:id/revisions/:revisionId/restore',
+    {
+      config: { permission: 'posts:write' },
+      schema: {
+        description: 'Brings back a revision (itself saved as a revision of what it replaces).',
+        params: postRevisionParamsSchema,
+        response: { 200: adminPostSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id, revisionId } = request.params;
+      const post = await db
+        .transaction()
+        .execute((trx) => restoreRevision(trx, id, revisionId, auditActorOf(request)));
+      postsCache.invalidate();
+      return post;
+    },
+  );
+}
