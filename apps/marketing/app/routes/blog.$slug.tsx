@@ -11,16 +11,47 @@ import { renderMarkdown } from '~/utils/markdown.server';
 import { featuredImageOf } from '~/utils/post-images';
 import { formatPostDate, toPostCardData } from '~/utils/post-card-data.server';
 import { findPost, listPosts } from '~/utils/posts.server';
+import { env } from '~/env.server';
+import { siteRoutes } from '@repo/api-client';
 import { HIGH_PRIORITY } from '~/utils/image-priority';
 import { jsonLd, pageMeta, siteUrlFrom } from '~/utils/seo';
 import { RELATED_POSTS_MAX, SITE_NAME } from '~/utils/site';
 
 const MISSING_CONTENT = 'The full article is on its way. Check back soon.';
 
+/** A slug as the API writes them; anything else is never asked about. */
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const MOVED_LOCATION = /^\/api\/posts\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
+/**
+ * Issue 23: the slug a published post has now, when `slug` is one of its old
+ * ones (the API answers 301 to /api/posts/<new>); undefined otherwise, or when
+ * the API cannot say.
+ */
+async function movedSlugOf(slug: string): Promise<string | undefined> {
+  if (slug.length > 120 || !SLUG.test(slug)) return undefined;
+  try {
+    const response = await fetch(`${env.API_URL}${siteRoutes.posts.post(slug)}`, {
+      redirect: 'manual',
+      headers: { accept: 'application/json' },
+    });
+    if (response.status !== 301) return undefined;
+    return MOVED_LOCATION.exec(response.headers.get('location') ?? '')?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
 export const loader = async ({ params, context }: LoaderFunctionArgs) => {
-  const [posts, found] = await Promise.all([listPosts(), findPost(params.slug ?? '')]);
-  // Spec section 8: an unknown slug redirects to the blog listing.
-  if (!found) throw redirect('/blog');
+  const slug = params.slug ?? '';
+  const [posts, found] = await Promise.all([listPosts(), findPost(slug)]);
+  if (!found) {
+    // Issue 23: a renamed post's old address moved for good (301) to its new one.
+    const movedTo = await movedSlugOf(slug);
+    if (movedTo) throw redirect(`/blog/${movedTo}`, 301);
+    // Spec section 8: an unknown slug redirects to the blog listing.
+    throw redirect('/blog');
+  }
   // The text travels once, as HTML (the markdown source stays on the server): in a
   // document's markup, or as data for a client navigation (see article-html.ts).
   const { content, ...post } = found;
