@@ -17,6 +17,7 @@ import type {
   EmailStatus,
   EmailStream,
   ParticipantState,
+  PostRevisionActorKind,
   PostStatus,
   RedemptionOutcome,
   SuppressionOrigin,
@@ -194,7 +195,7 @@ export interface BlogPostRevisionsTable {
   id: Generated<string>;
   postId: number;
   snapshot: Json<PostSnapshotJson>;
-  actorKind: 'staff' | 'api_key' | 'system';
+  actorKind: PostRevisionActorKind;
   actorUserId: string | null;
   actorApiKeyId: string | null;
   actorLabel: string;

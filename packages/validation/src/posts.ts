@@ -44,6 +44,9 @@ const POST_TITLE_MAX = 200;
 const POST_EXCERPT_MAX = 500;
 const POST_CONTENT_MAX = 200_000;
 const POST_TAGS_MAX = 20;
+const POST_TAG_MAX = 50;
+const READING_TIME_MAX_MINUTES = 600;
+const IDEMPOTENCY_KEY_MAX = 255;
 /** How far ahead a post may be scheduled. */
 const POST_SCHEDULE_MAX_DAYS = 3 * 366;
 
@@ -59,9 +62,9 @@ export const POST_MESSAGES = {
     `The slug “${slug}” still redirects to another post (it was that post's address): choose another one`,
   excerpt: 'Please give the post an excerpt',
   category: 'Please give the post a category',
-  tag: 'Each tag is 1 to 50 characters',
+  tag: `Each tag is 1 to ${POST_TAG_MAX} characters`,
   tags: `A post has at most ${POST_TAGS_MAX} tags`,
-  readingTime: 'Reading time must be a whole number of minutes from 1 to 600',
+  readingTime: `Reading time must be a whole number of minutes from 1 to ${READING_TIME_MAX_MINUTES}`,
   author: "Please give the author's name",
   authorEmail: "The author's email must be a valid email address",
   featuredImage:
@@ -72,8 +75,7 @@ export const POST_MESSAGES = {
   alreadyPublished: 'The post is already published: unpublish it first to schedule it',
   notPublished: 'Only a published or scheduled post can be unpublished',
   status: `status must be one of ${POST_STATUSES.join(', ')}`,
-  idempotencyKey:
-    'The Idempotency-Key header is 1 to 255 visible ASCII characters (a UUID is a good choice)',
+  idempotencyKey: `The Idempotency-Key header is 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters (a UUID is a good choice)`,
   idempotencyKeyReused:
     'This Idempotency-Key was already used with a different request body: use a new key for a new post',
 } as const;
@@ -131,7 +133,7 @@ const postFields = {
   excerpt: text(POST_MESSAGES.excerpt, POST_EXCERPT_MAX),
   category: text(POST_MESSAGES.category, 60),
   tags: z
-    .array(text(POST_MESSAGES.tag, 50), { error: POST_MESSAGES.tags })
+    .array(text(POST_MESSAGES.tag, POST_TAG_MAX), { error: POST_MESSAGES.tags })
     .max(POST_TAGS_MAX, { error: POST_MESSAGES.tags })
     .transform((tags) => [...new Set(tags)])
     .default([]),
@@ -141,7 +143,7 @@ const postFields = {
       .number({ error: POST_MESSAGES.readingTime })
       .int({ error: POST_MESSAGES.readingTime })
       .min(1, { error: POST_MESSAGES.readingTime })
-      .max(600, { error: POST_MESSAGES.readingTime }),
+      .max(READING_TIME_MAX_MINUTES, { error: POST_MESSAGES.readingTime }),
   ),
   author: text(POST_MESSAGES.author, 100),
   authorEmail: optional(authorEmailField),
@@ -193,10 +195,16 @@ export type PostScheduleRequest = z.input<typeof postScheduleSchema>;
 export const idempotencyHeadersSchema = z.object({
   'idempotency-key': z
     .string({ error: POST_MESSAGES.idempotencyKey })
-    .regex(/^[\x21-\x7e]{1,255}$/, { error: POST_MESSAGES.idempotencyKey })
+    .min(1, { error: POST_MESSAGES.idempotencyKey })
+    .max(IDEMPOTENCY_KEY_MAX, { error: POST_MESSAGES.idempotencyKey })
+    .regex(/^[\x21-\x7e]+$/, { error: POST_MESSAGES.idempotencyKey })
     .optional()
     .meta({ description: 'Retrying with the same key and body answers the first answer again' }),
 });
+
+/** Who saved a revision: a staff account, an API key, or the API itself. */
+export const POST_REVISION_ACTOR_KINDS = ['staff', 'api_key', 'system'] as const;
+export type PostRevisionActorKind = (typeof POST_REVISION_ACTOR_KINDS)[number];
 
 /** A post id in a path: a positive integer, else `Post not found` (404). */
 export const postIdParamsSchema = z.object({
@@ -264,7 +272,7 @@ export const postRevisionSchema = z.object({
   postId: z.number().int(),
   snapshot: postSnapshotSchema,
   actor: z.object({
-    kind: z.enum(['staff', 'api_key', 'system']),
+    kind: z.enum(POST_REVISION_ACTOR_KINDS),
     id: z.string().nullable(),
     label: z.string(),
   }),

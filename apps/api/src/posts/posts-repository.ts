@@ -2,6 +2,7 @@ import type {
   AdminPost,
   BlogPost,
   BlogPostSummary,
+  PostRevisionActorKind,
   PostSnapshot,
   PostStatus,
 } from '@repo/validation';
@@ -337,7 +338,7 @@ export async function removeRedirect(db: DB, oldSlug: string): Promise<void> {
 // ---- Revisions ----
 
 export interface RevisionActor {
-  kind: 'staff' | 'api_key' | 'system';
+  kind: PostRevisionActorKind;
   userId: string | null;
   apiKeyId: string | null;
   label: string;
@@ -377,7 +378,7 @@ function toRevision(row: {
   id: string;
   postId: number;
   snapshot: PostSnapshot;
-  actorKind: 'staff' | 'api_key' | 'system';
+  actorKind: PostRevisionActorKind;
   actorUserId: string | null;
   actorApiKeyId: string | null;
   actorLabel: string;
