@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { launchBrowser, type Stack, type StackOptions, startStack } from '@repo/e2e';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -104,3 +105,29 @@ export async function joinWaitlist(
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
 }
+
+/** Rows of a test stack's database, as JSON (psql: the site's own packages hold no driver). */
+export function databaseRows<T>(databaseUrl: string | undefined, sql: string): T[] {
+  if (!databaseUrl) throw new Error('TEST_DATABASE_URL is needed to read the stored rows');
+  const out = execFileSync(
+    'psql',
+    [
+      databaseUrl,
+      '-X',
+      '-A',
+      '-t',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-c',
+      `select row_to_json(r) from (${sql}) r`,
+    ],
+    { encoding: 'utf8' },
+  );
+  return out
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as T);
+}
+
+/** A string as an SQL literal. */
+export const sqlQuote = (value: string) => `'${value.replace(/'/g, "''")}'`;

@@ -5,34 +5,20 @@
  * action, which checks them with the shared schema and sends them to the API as the
  * visitor. Each test owns its data (its own e-mail address and visitor address).
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { axeViolations, postLargeBody } from '@repo/e2e';
 import { BETA_FEEDBACK_STEPS, type BetaFeedbackField } from '@repo/validation';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setUpHarness } from './harness';
+import { databaseRows, setUpHarness, sqlQuote } from './harness';
 
 // The API's rate limits on (the stack turns them off by default): each test is a visitor
 // of its own address, and one test uses its limit up.
 const { harness, openPage } = setUpHarness({ apiEnv: { RATE_LIMIT_ENABLED: 'true' } });
 
-/** Rows of this run's database, as JSON (psql: the site's own packages hold no driver). */
-function rows<T>(sql: string): T[] {
-  const url = harness.stack.databaseUrl;
-  if (!url) throw new Error('TEST_DATABASE_URL is needed to read the stored rows');
-  const out = execFileSync(
-    'psql',
-    [url, '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', `select row_to_json(r) from (${sql}) r`],
-    { encoding: 'utf8' },
-  );
-  return out
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as T);
-}
-const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+/** Rows of this run's database, as JSON. */
+const rows = <T>(sql: string): T[] => databaseRows<T>(harness.stack.databaseUrl, sql);
 
 /**
  * axe without JavaScript: the test driver evaluates axe's source (the page runs no
@@ -109,7 +95,7 @@ interface ContactRow {
 }
 const contactRows = (email: string) =>
   rows<ContactRow>(
-    `select name, email, subject, message, status, company from contact_messages where email = ${quote(email)}`,
+    `select name, email, subject, message, status, company from contact_messages where email = ${sqlQuote(email)}`,
   );
 
 describe('the contact form without JavaScript', () => {
@@ -305,7 +291,7 @@ const surveyRows = (email: string) =>
   rows<SurveyRow>(
     `select email, first_name, ai_experience_level, workflow_ease, initial_impressions,
             general_feedback, improvement_suggestions
-       from beta_feedback_responses where email = ${quote(email)}`,
+       from beta_feedback_responses where email = ${sqlQuote(email)}`,
   );
 
 describe('the beta feedback survey without JavaScript', () => {

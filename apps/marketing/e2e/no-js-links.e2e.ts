@@ -7,13 +7,12 @@
  * replayed links say what the API says; no page is cached or leaks its token in a
  * Referer. Each test owns its people and links.
  */
-import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { axeViolations, postLargeBody } from '@repo/e2e';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { inviteToBeta, signInStaff } from './beta-invitation';
-import { joinWaitlist, setUpHarness } from './harness';
+import { databaseRows, joinWaitlist, setUpHarness, sqlQuote } from './harness';
 
 const SETUP_TOKEN = 'e2e-no-js-links-setup-token-0123456789';
 const UNSUBSCRIBE_SECRET = 'e2e-no-js-links-unsubscribe-secret-0123456789';
@@ -35,26 +34,12 @@ function newEmail(name: string): string {
   return `${name}-${Date.now()}-${people}@example.com`;
 }
 
-/** Rows of this run's database, as JSON (psql: the site's own packages hold no driver). */
-function rows<T>(sql: string): T[] {
-  const url = harness.stack.databaseUrl;
-  if (!url) throw new Error('TEST_DATABASE_URL is needed to read the stored rows');
-  const out = execFileSync(
-    'psql',
-    [url, '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', `select row_to_json(r) from (${sql}) r`],
-    { encoding: 'utf8' },
-  );
-  return out
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as T);
-}
-
-const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+/** Rows of this run's database, as JSON. */
+const rows = <T>(sql: string): T[] => databaseRows<T>(harness.stack.databaseUrl, sql);
 
 function entryOf(email: string) {
   const [entry] = rows<{ confirmed_at: string | null; confirmation_token_hash: string | null }>(
-    `select confirmed_at, confirmation_token_hash from waitlist_entries where email = ${quote(email)}`,
+    `select confirmed_at, confirmation_token_hash from waitlist_entries where email = ${sqlQuote(email)}`,
   );
   expect(entry, `waitlist entry ${email}`).toBeDefined();
   return entry!;
@@ -62,7 +47,7 @@ function entryOf(email: string) {
 
 function participantOf(email: string) {
   const [participant] = rows<{ status: string; accepted_at: string | null }>(
-    `select status, accepted_at from beta_participants where email = ${quote(email)}`,
+    `select status, accepted_at from beta_participants where email = ${sqlQuote(email)}`,
   );
   expect(participant, `participant ${email}`).toBeDefined();
   return participant!;
@@ -339,7 +324,7 @@ describe('the unsubscribe link without JavaScript (issue 22)', () => {
 
   function suppressionsOf(email: string) {
     return rows<{ stream: string; reason: string }>(
-      `select stream, reason from email_suppressions where email = ${quote(email)}`,
+      `select stream, reason from email_suppressions where email = ${sqlQuote(email)}`,
     );
   }
 

@@ -4,11 +4,10 @@
  * native fields; the form posts to /beta's action, which checks it with the shared
  * schema and signs up through the API as the visitor. Each test owns its data.
  */
-import { execFileSync } from 'node:child_process';
 import { axeViolations, postLargeBody } from '@repo/e2e';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { joinWaitlist, setUpHarness } from './harness';
+import { databaseRows, joinWaitlist, setUpHarness, sqlQuote } from './harness';
 
 const SETUP_TOKEN = 'e2e-no-js-waitlist-setup-token-0123456789';
 const { harness, openPage } = setUpHarness({ apiEnv: { ADMIN_SETUP_TOKEN: SETUP_TOKEN } });
@@ -43,20 +42,8 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-/** Rows of this run's database, as JSON (psql: the site's own packages hold no driver). */
-function rows<T>(sql: string): T[] {
-  const url = harness.stack.databaseUrl;
-  if (!url) throw new Error('TEST_DATABASE_URL is needed to read the stored rows');
-  const out = execFileSync(
-    'psql',
-    [url, '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', `select row_to_json(r) from (${sql}) r`],
-    { encoding: 'utf8' },
-  );
-  return out
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as T);
-}
+/** Rows of this run's database, as JSON. */
+const rows = <T>(sql: string): T[] => databaseRows<T>(harness.stack.databaseUrl, sql);
 
 /**
  * axe on what a browser without JavaScript shows: axe itself needs script (timers), so
@@ -78,8 +65,6 @@ async function axeOnPage(page: Page) {
   return axeViolations(copy);
 }
 
-const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
-
 interface EntryRow {
   id: string;
   email: string;
@@ -98,7 +83,7 @@ interface EntryRow {
 }
 
 const entriesOf = (email: string) =>
-  rows<EntryRow>(`select * from waitlist_entries where lower(email) = lower(${quote(email)})`);
+  rows<EntryRow>(`select * from waitlist_entries where lower(email) = lower(${sqlQuote(email)})`);
 
 /** A new invite code made by staff at the API, as the console would. */
 async function createInviteCode(): Promise<string> {
@@ -285,7 +270,7 @@ describe('the waitlist signup without JavaScript (issue 22)', () => {
 
     // Spec section 3: the signup's events, recorded by the server for a page without script.
     const events = rows<{ type: string; data: Record<string, unknown> }>(
-      `select type, data from analytics_events where type in ('waitlist_form', 'waitlist_signup') and data->>'userAgent' = ${quote(DESKTOP_CHROME)} order by type`,
+      `select type, data from analytics_events where type in ('waitlist_form', 'waitlist_signup') and data->>'userAgent' = ${sqlQuote(DESKTOP_CHROME)} order by type`,
     );
     expect(events.map((event) => event.type)).toEqual(['waitlist_form', 'waitlist_signup']);
     expect(events[0]!.data).toMatchObject({ success: true, no_javascript: true });
