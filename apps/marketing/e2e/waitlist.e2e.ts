@@ -258,7 +258,9 @@ describe('waitlist', () => {
       await page.goto(`${harness.baseUrl}/beta`, { waitUntil: 'domcontentloaded' });
       await hydrated(page);
       await page.evaluate(() => {
-        (window as { serverFaq?: Element | null }).serverFaq = document.querySelector('#faq');
+        const kept = window as { serverFaq?: Element | null; serverWizard?: Element | null };
+        kept.serverFaq = document.querySelector('#faq');
+        kept.serverWizard = document.querySelector('#waitlist-form-inline');
       });
       await page.getByRole('button', { name: 'Apply for Beta Access' }).first().click();
       await page.getByRole('dialog', { name: 'Apply for Beta Access' }).waitFor();
@@ -282,6 +284,13 @@ describe('waitlist', () => {
           () =>
             (window as { serverFaq?: Element | null }).serverFaq === document.querySelector('#faq'),
         ),
+      ).toBe(true);
+      // The inline wizard, whose code may still have been on its way too, kept its own.
+      expect(
+        await page.evaluate(() => {
+          const kept = (window as { serverWizard?: Element | null }).serverWizard;
+          return kept != null && kept === document.querySelector('#waitlist-form-inline');
+        }),
       ).toBe(true);
       expect(errors).toEqual([]);
     } finally {
