@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type AppLoadContext, json } from '@remix-run/node';
 import { createApiClient, siteRoutes } from '@repo/api-client';
 import { env } from '~/env.server';
+import { readFormBody } from '~/utils/read-form-body.server';
 import { siteApiFor, visitorHeaders } from '~/utils/site-api.server';
 import {
   readWaitlistForm,
@@ -11,44 +12,8 @@ import {
 } from './waitlist-submission';
 import { EMPTY_WAITLIST } from './waitlist-rules';
 
-const TOO_LARGE = Symbol('too large');
 // The analytics call must not hold the visitor's answer for long.
 const ANALYTICS_TIMEOUT_MS = 2000;
-
-/**
- * The form's body, never more than the API's BODY_LIMIT_BYTES (as the /api proxy
- * reads it): Remix's request.formData() would read whatever is sent.
- */
-async function readCappedForm(request: Request): Promise<FormData | typeof TOO_LARGE> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > env.BODY_LIMIT_BYTES) return TOO_LARGE;
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > env.BODY_LIMIT_BYTES) {
-        // Stop reading (without cancelling: that would destroy the socket before the answer).
-        reader.releaseLock();
-        return TOO_LARGE;
-      }
-      chunks.push(value);
-    }
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  // Parsed as the browser sent it (urlencoded or multipart); anything else throws.
-  return new Response(body, {
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  }).formData();
-}
 
 /**
  * Spec section 3: a signup records waitlist_form (and waitlist_signup when it
@@ -124,13 +89,8 @@ function answer({ status, data }: WaitlistAnswer, headers: Record<string, string
  * the API's 429 stays a 429, its failures are a 503, no answer at all a 502.
  */
 export async function waitlistAction({ request, context }: ActionFunctionArgs) {
-  let formData: FormData | typeof TOO_LARGE;
-  try {
-    formData = await readCappedForm(request);
-  } catch {
-    formData = new FormData(); // not a form at all: every required field is missing
-  }
-  if (formData === TOO_LARGE) {
+  const body = await readFormBody(request);
+  if (body.kind === 'too-large') {
     return answer(
       {
         calledApi: false,
@@ -146,7 +106,8 @@ export async function waitlistAction({ request, context }: ActionFunctionArgs) {
       { connection: 'close' },
     );
   }
-  const form = readWaitlistForm(formData);
+  // Not a form at all: every required field is missing.
+  const form = readWaitlistForm(body.kind === 'form' ? body.form : new FormData());
   const result = await signUpFromForm(form, siteApiFor(request, context));
   // A bot that filled the honeypot is answered as usual (the API keeps nothing) and not counted.
   if (!form.enhanced && result.calledApi && form.website === '') {
