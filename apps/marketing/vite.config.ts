@@ -37,7 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       'date-fns',
       '@remix-run/node',
       // Seen by the scanner through markdown.server.tsx, though only the server runs it.
-      'react-markdown',
+      '@repo/content > react-markdown',
       'react-dom/server',
       // The kit is linked source, so its dependencies are named through it.
       ...[

@@ -1,0 +1,3 @@
+import react from '@repo/eslint-config/react';
+
+export default react;

@@ -1,0 +1,1 @@
+export { PostMarkdown } from './post-markdown';
