@@ -1,7 +1,14 @@
 import { z } from './zod-config';
 import { isoTimestamp } from './common';
 import { maxLengthMessage } from './fields';
-import { listSearchField, optionalFilter, pageFields, pageOf, type QueryParams } from './paging';
+import {
+  blankAsAbsent,
+  listSearchField,
+  optionalFilter,
+  pageFields,
+  pageOf,
+  type QueryParams,
+} from './paging';
 
 /** A blog post with its text (GET /api/posts/:slug). */
 export const blogPostSchema = z.object({
@@ -48,6 +55,23 @@ const POST_TAG_MAX = 50;
 const READING_TIME_MAX_MINUTES = 600;
 const IDEMPOTENCY_KEY_MAX = 255;
 /** How far ahead a post may be scheduled. */
+
+/**
+ * A kebab-case slug from a title, as the API makes one when none is sent and the
+ * console's editor shows it while the title is typed: accents dropped, anything
+ * but letters and digits turned into single hyphens ("Café, SEO & You!" ->
+ * "cafe-seo-you"); '' when the title has no Latin letter or digit to keep.
+ */
+export function slugFromTitle(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, POST_SLUG_MAX)
+    .replace(/-+$/, '');
+}
 const POST_SCHEDULE_MAX_DAYS = 3 * 366;
 
 export const POST_MESSAGES = {
@@ -236,6 +260,15 @@ export const postSnapshotSchema = z.object({
   title: z.string(),
   slug: z.string(),
   excerpt: z.string(),
+  /** One category, whatever its case (the console's category filter). */
+  category: z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .trim()
+      .max(60, { error: maxLengthMessage(60, 'category') })
+      .optional(),
+  ),
   category: z.string(),
   tags: z.array(z.string()),
   readingTime: z.number().int(),

@@ -164,11 +164,13 @@ export async function listAdminPosts(
     pageSize,
     search,
     status,
-  }: { page: number; pageSize: number; search?: string; status?: PostStatus },
+    category,
+  }: { page: number; pageSize: number; search?: string; status?: PostStatus; category?: string },
 ) {
   let query = selectAdminPosts(db);
   if (search) query = query.where('title', 'ilike', likePattern(search));
   if (status) query = query.where('status', '=', status);
+  if (category) query = query.where(sql`lower(category)`, '=', category.toLowerCase());
   const rows = await query
     .select(sql<string>`count(*) over ()`.as('total'))
     .orderBy('updatedAt', 'desc')
@@ -181,6 +183,7 @@ export async function listAdminPosts(
     let count = db.selectFrom('blogPosts').select((eb) => eb.fn.countAll<string>().as('count'));
     if (search) count = count.where('title', 'ilike', likePattern(search));
     if (status) count = count.where('status', '=', status);
+    if (category) count = count.where(sql`lower(category)`, '=', category.toLowerCase());
     total = Number((await count.executeTakeFirstOrThrow()).count);
   }
   return {
