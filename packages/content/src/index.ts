@@ -1,1 +1,10 @@
 export { PostMarkdown } from './post-markdown';
+export {
+  checkPost,
+  readingTimeMinutes,
+  type CheckContext,
+  type CheckedPost,
+  type Problem,
+  type ProblemCode,
+} from './seo-checks';
+export { SITE_PAGE_PATHS, type SitePagePath } from './site-pages';

@@ -6,7 +6,13 @@ const render = (markdown: string) => renderToStaticMarkup(<PostMarkdown markdown
 
 describe('PostMarkdown', () => {
   it('turns a post heading into an h2 (the page title is the only h1)', () => {
-    expect(render('# Title\n\ntext')).toContain('<h2>Title</h2>');
+    expect(render('# Title\n\ntext')).toContain('<h2 id="title">Title</h2>');
+  });
+
+  it('gives headings ids for anchors, unique within the post', () => {
+    expect(render('## Café & Crème\n\n### Café & Crème')).toBe(
+      '<h2 id="café--crème">Café &amp; Crème</h2>\n<h3 id="café--crème-1">Café &amp; Crème</h3>',
+    );
   });
 
   it('marks internal links for the router and opens external ones in a new tab', () => {
@@ -15,6 +21,12 @@ describe('PostMarkdown', () => {
     expect(html).toContain(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer">out</a>',
     );
+  });
+
+  it('treats a //host address as another site, not an internal link', () => {
+    const html = render('[x](//evil.example/x)');
+    expect(html).not.toContain('data-internal-link');
+    expect(html).toContain('target="_blank"');
   });
 
   it('loads images lazily and always gives them an alt attribute', () => {

@@ -1,3 +1,5 @@
+import type { SitePagePath } from '@repo/content/site-pages';
+
 /**
  * Facts about the product and the site, written once (spec sections 1, 2 and 9).
  * Copy uses these constants; site-facts.test.ts fails on a fact written out elsewhere.
@@ -83,9 +85,12 @@ export const SOCIAL_LINKS = [
 
 export type SocialNetwork = (typeof SOCIAL_LINKS)[number]['network'];
 
-/** Every indexable page, for the sitemap (posts are added from the API). */
+/**
+ * Every indexable page, for the sitemap (posts are added from the API); their
+ * paths are @repo/content's SITE_PAGE_PATHS, which a post may link to.
+ */
 export const PUBLIC_PAGES: readonly {
-  path: string;
+  path: SitePagePath;
   changefreq: 'weekly' | 'monthly';
   priority: number;
 }[] = [
