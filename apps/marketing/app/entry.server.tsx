@@ -14,6 +14,10 @@ import { contentSecurityPolicy, NonceProvider } from '~/utils/content-security-p
 import { StylesheetProvider } from '~/utils/inline-stylesheet';
 import stylesheet from './tailwind.css?inline';
 
+// Issue 23: server/serve.js drops its rendered pages when the blog changed
+// (build.entry.module.onPostsChanged).
+export { onPostsChanged } from '~/utils/posts.server';
+
 const ABORT_DELAY_MS = 5_000;
 
 /**

@@ -8,6 +8,11 @@ const schema = z.object({
   ADMIN_URL: z.url().default('http://localhost:3002'),
   /** This site's public origin, for canonical URLs, the sitemap and the feed. */
   PUBLIC_SITE_URL: z.url().default('http://localhost:3000'),
+  /**
+   * How often (ms) the server asks the API whether the blog changed (issue 23:
+   * a publish shows within seconds); 0 turns it off (the 5-minute revalidation only).
+   */
+  POSTS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** The API's request body limit (same variable): the /api proxy refuses larger bodies. */
   BODY_LIMIT_BYTES: z.coerce
     .number()

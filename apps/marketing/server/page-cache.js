@@ -103,6 +103,11 @@ export function createPageCache({
 }) {
   /** @type {Map<string, Entry>} */
   const entries = new Map();
+  /**
+   * Bumped by clear: a page whose rendering began before is not kept, since it
+   * may show what the clear was for (issue 23: a post published meanwhile).
+   */
+  let generation = 0;
 
   /**
    * Answers a request from the cache. Mounted after the compression middleware,
@@ -114,6 +119,7 @@ export function createPageCache({
     const key = req.originalUrl;
     const entry = entries.get(key);
     const time = now();
+    res.locals.pageCacheGeneration = generation;
     if (!entry || time >= entry.staleUntil) {
       res.locals.pageCacheStore = key;
       onLookup('miss');
@@ -189,6 +195,7 @@ export function createPageCache({
     res.once('finish', () => {
       // Encoded by the page itself: not ours to splice.
       if (tooLarge || (pageEncoding !== undefined && pageEncoding !== 'identity')) return;
+      if (res.locals.pageCacheGeneration !== generation) return;
       const entry = entryFrom(res, Buffer.concat(chunks), now());
       if (!entry) {
         // The page moved, vanished or went private: forget the old copy. A server error
@@ -203,7 +210,16 @@ export function createPageCache({
     return next();
   }
 
-  return { serve, capture, clear: () => entries.clear(), size: () => entries.size };
+  return {
+    serve,
+    capture,
+    /** Forgets every page, and every page being rendered now. */
+    clear: () => {
+      generation += 1;
+      entries.clear();
+    },
+    size: () => entries.size,
+  };
 }
 
 /**

@@ -140,6 +140,9 @@ const pageCache = createPageCache({
   onLookup: pageCacheLookups ? (result) => pageCacheLookups.inc({ result }) : undefined,
 });
 app.use(pageCache.serve, pageCache.capture);
+// Issue 23: a publish, an edit or a slug change reaches the blog, the home page, the
+// sitemap and the feed within seconds: the posts are refetched, then the pages go.
+build.entry.module.onPostsChanged?.(() => pageCache.clear());
 
 /** A refusal from this server: the API's JSON error contract under /api, plain text elsewhere. */
 function sendError(req, res, status, message, type) {

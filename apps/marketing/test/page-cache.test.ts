@@ -36,7 +36,17 @@ async function startSite(options: { enabled?: boolean } = {}) {
   const app = express();
   app.use(compression({ threshold: 1024 }));
   app.use(cache.serve, cache.capture);
-  app.get('*', (req, res) => {
+  /** Holds the first rendering of /slow until released. */
+  let holdSlow = true;
+  let releaseSlow: () => void = () => undefined;
+  let slowStarted: () => void = () => undefined;
+  const slowGate = { started: new Promise<void>((resolve) => (slowStarted = resolve)) };
+  app.get('*', async (req, res) => {
+    if (req.path === '/slow' && holdSlow) {
+      holdSlow = false;
+      slowStarted();
+      await new Promise<void>((resolve) => (releaseSlow = resolve));
+    }
     renders.push(req.originalUrl);
     const nonce = `n${renders.length}${'x'.repeat(22)}`;
     if (req.path === '/cookie') res.setHeader('set-cookie', 'a=b');
@@ -59,8 +69,11 @@ async function startSite(options: { enabled?: boolean } = {}) {
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    cache,
     renders,
     lookups,
+    slowStarted: slowGate.started,
+    releaseSlow: () => releaseSlow(),
     /** Fetches and reads to the end (a page is kept once its answer has finished). */
     get: async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
       const response = await fetch(`${base}${path}`, { headers, method });
@@ -228,5 +241,21 @@ describe('the hit ratio (issue 21)', () => {
     await site.get('/ratio');
     expect(site.lookups.at(-1)).toBe('miss');
     expect(site.renders.filter((path) => path === '/ratio')).toHaveLength(3);
+  });
+
+  it('forgets every page on clear, and does not keep a page whose rendering began before it (issue 23)', async () => {
+    const site = await startSite();
+    await site.get('/blog');
+    expect((await site.get('/blog')).headers.get('x-cache')).toBe('HIT');
+    site.cache.clear();
+    expect((await site.get('/blog')).headers.get('x-cache')).toBe('MISS');
+
+    // A render that read the posts before a publish finishes after the clear.
+    const slow = site.get('/slow');
+    await site.slowStarted;
+    site.cache.clear();
+    site.releaseSlow();
+    expect((await slow).status).toBe(200);
+    expect((await site.get('/slow')).headers.get('x-cache')).toBe('MISS');
   });
 });

@@ -24,6 +24,8 @@ export const siteRouteTable = {
   posts: {
     list: 'GET /api/posts',
     post: 'GET /api/posts/:slug',
+    /** Issue 23: what the site's servers poll to follow a publish within seconds. */
+    version: 'GET /api/posts-version',
   },
   waitlist: {
     signup: 'POST /api/waitlist',

@@ -33,6 +33,14 @@ export const blogPostSummarySchema = blogPostSchema.omit({ content: true, author
 /** A post as GET /api/posts lists it: everything a listing shows, without the text. */
 export type BlogPostSummary = z.output<typeof blogPostSummarySchema>;
 
+/**
+ * GET /api/posts-version (issue 23): changes whenever anything the blog shows
+ * changes (a post, the list, a redirect). The site's servers poll it with
+ * If-None-Match (a 304 while nothing changed) to follow a publish within seconds.
+ */
+export const postsVersionSchema = z.object({ version: z.string() });
+export type PostsVersion = z.output<typeof postsVersionSchema>;
+
 /** The path of one post. */
 export const postParamsSchema = z.object({ slug: z.string() });
 

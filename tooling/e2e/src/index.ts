@@ -46,6 +46,8 @@ async function waitForOk(url: string, child: ChildProcess, timeoutMs = 90_000): 
 export interface Stack {
   apiUrl: string;
   marketingUrl?: string;
+  /** Every marketing instance's address (the first is marketingUrl), with `marketingInstances`. */
+  marketingUrls?: string[];
   adminUrl?: string;
   /** PUBLIC_SITE_URL and ADMIN_URL as every server is told them, whether that app runs or not. */
   publicUrls: { marketing: string; admin: string };
@@ -70,6 +72,8 @@ export function mailboxOf(apiUrl: string): Mailbox {
 export interface StackOptions {
   /** Start the built marketing site (apps/marketing/build must exist). */
   marketing?: boolean;
+  /** How many marketing servers to start on one API (default 1), each on its own port. */
+  marketingInstances?: number;
   /** Start the built admin console (apps/admin/dist must exist). */
   admin?: boolean;
   /** Extra environment for the API. */
@@ -103,6 +107,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const marketingUrl = `http://127.0.0.1:${marketingPort}`;
   const adminListenUrl = `http://127.0.0.1:${adminPort}`;
   const adminUrl = `http://${options.adminHostName ?? '127.0.0.1'}:${adminPort}`;
+  const marketingUrls: string[] = [];
 
   let databaseEnv: Record<string, string>;
   let databaseUrl: string | undefined;
@@ -160,17 +165,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const dir = path.join(repoRoot, 'apps', 'marketing');
       if (!existsSync(path.join(dir, 'build', 'server', 'index.js')))
         throw new Error('Build apps/marketing first');
-      const marketing = startProcess(process.execPath, ['server/serve.js'], dir, {
-        NODE_ENV: 'production',
-        MARKETING_PORT: String(marketingPort),
-        MARKETING_HOST: '127.0.0.1',
-        API_URL: apiUrl,
-        ADMIN_URL: adminUrl,
-        PUBLIC_SITE_URL: marketingUrl,
-        ...options.marketingEnv,
-      });
-      children.push(marketing);
-      await waitForOk(marketingUrl, marketing);
+      const ports = [marketingPort];
+      while (ports.length < (options.marketingInstances ?? 1)) ports.push(await freePort());
+      await Promise.all(
+        ports.map(async (port) => {
+          const marketing = startProcess(process.execPath, ['server/serve.js'], dir, {
+            NODE_ENV: 'production',
+            MARKETING_PORT: String(port),
+            MARKETING_HOST: '127.0.0.1',
+            API_URL: apiUrl,
+            ADMIN_URL: adminUrl,
+            PUBLIC_SITE_URL: marketingUrl,
+            ...options.marketingEnv,
+          });
+          children.push(marketing);
+          marketingUrls.push(`http://127.0.0.1:${port}`);
+          await waitForOk(`http://127.0.0.1:${port}`, marketing);
+        }),
+      );
+      marketingUrls.sort((a, b) => (a === marketingUrl ? -1 : b === marketingUrl ? 1 : 0));
     }
 
     if (options.admin) {
@@ -201,7 +214,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     databaseUrl,
     mailbox,
     publicUrls: { marketing: marketingUrl, admin: adminUrl },
-    ...(options.marketing ? { marketingUrl } : {}),
+    ...(options.marketing ? { marketingUrl, marketingUrls } : {}),
     ...(options.admin ? { adminUrl } : {}),
     stop,
   };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DB } from '@repo/db';
-import { blogPostSchema, blogPostSummarySchema } from '@repo/validation';
+import { blogPostSchema, blogPostSummarySchema, postsVersionSchema } from '@repo/validation';
 import type { z } from 'zod';
 import { createSnapshot } from '../snapshot';
 import { listPosts, listPublishedRedirects, toPostSummary } from './posts-repository';
@@ -18,6 +18,11 @@ export interface PostsSnapshot {
   bySlug: ReadonlyMap<string, SerializedBody>;
   /** A published post's old slug -> its slug now (issue 23: GET /api/posts/:old answers 301). */
   redirects: ReadonlyMap<string, string>;
+  /**
+   * GET /api/posts-version: one validator over everything above, which changes
+   * with any publish, unpublish, edit or slug change (issue 23: the site polls it).
+   */
+  version: SerializedBody;
 }
 
 /** Through the routes' response schema, as Fastify would serialise it, but once. */
@@ -29,10 +34,18 @@ function serialize<S extends z.ZodType>(schema: S, payload: z.output<S>): Serial
 
 async function loadSnapshot(db: DB): Promise<PostsSnapshot> {
   const [posts, redirects] = await Promise.all([listPosts(db), listPublishedRedirects(db)]);
+  const summaries = serialize(blogPostSummarySchema.array(), posts.map(toPostSummary));
+  const bySlug = new Map(posts.map((post) => [post.slug, serialize(blogPostSchema, post)]));
+  const redirectPairs = redirects.map(({ oldSlug, slug }) => [oldSlug, slug] as const);
+  const everything = createHash('sha256').update(summaries.etag);
+  for (const [slug, { etag }] of bySlug) everything.update(`\n${slug} ${etag}`);
+  for (const [oldSlug, slug] of redirectPairs) everything.update(`\n${oldSlug} -> ${slug}`);
+  const version = everything.digest('base64url').slice(0, 27);
   return {
-    summaries: serialize(blogPostSummarySchema.array(), posts.map(toPostSummary)),
-    bySlug: new Map(posts.map((post) => [post.slug, serialize(blogPostSchema, post)])),
-    redirects: new Map(redirects.map(({ oldSlug, slug }) => [oldSlug, slug])),
+    summaries,
+    bySlug,
+    redirects: new Map(redirectPairs),
+    version: serialize(postsVersionSchema, { version }),
   };
 }
 

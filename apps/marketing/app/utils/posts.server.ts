@@ -1,6 +1,7 @@
 import { type BlogPost, type BlogPostSummary, siteRoutes } from '@repo/api-client';
 import { env } from '~/env.server';
 import { newestFirst } from './blog-filters';
+import { createPostsWatcher } from './posts-watch.server';
 import {
   createRevalidatingResource,
   NOT_FOUND,
@@ -18,8 +19,42 @@ const summaries = createRevalidatingResource<BlogPostSummary[]>(
 /** One resource per known slug: the map never grows past the number of posts. */
 const fullPosts = new Map<string, RevalidatingResource<BlogPost>>();
 
+/** Told after the copies above were refreshed because the blog changed (the page cache). */
+const changeListeners = new Set<() => void>();
+
+/*
+ * Issue 23: a publish, an edit or a slug change shows within seconds. The watcher
+ * asks the API every POSTS_POLL_MS whether the blog changed; when it did, every
+ * copy above is marked outdated (the next read waits for the API, with its ETag,
+ * so an unchanged post costs a 304), the list is fetched at once, and then the
+ * listeners drop the rendered pages that show posts (server/serve.js: the page
+ * cache). In that order: a page rendered after the cache is cleared reads the
+ * new posts.
+ */
+const watcher = createPostsWatcher({
+  url: `${env.API_URL}${siteRoutes.posts.version}`,
+  intervalMs: env.POSTS_POLL_MS,
+  onChange: async () => {
+    summaries.invalidate();
+    for (const resource of fullPosts.values()) resource.invalidate();
+    await summaries.get().catch(() => undefined);
+    for (const listener of changeListeners) listener();
+  },
+});
+
+/**
+ * Runs `listener` each time the blog changed and the posts were refetched (and
+ * starts following the changes). Returns a function that stops telling it.
+ */
+export function onPostsChanged(listener: () => void): () => void {
+  changeListeners.add(listener);
+  watcher.start();
+  return () => changeListeners.delete(listener);
+}
+
 /** Every post's summary (no text), newest first, from the API. */
 export async function listPosts(): Promise<BlogPostSummary[]> {
+  watcher.start();
   const posts = await summaries.get();
   return posts === NOT_FOUND ? [] : newestFirst(posts);
 }

@@ -93,4 +93,47 @@ describe('a revalidating API resource', () => {
     expect(answers).toEqual([[1], [1], [1]]);
     expect(api.requests).toHaveLength(1);
   });
+
+  it('once invalidated, waits for the API on the next read even while fresh (issue 23)', async () => {
+    const api = fakeApi();
+    expect(await api.resource.get()).toEqual([1]);
+    api.answerWith(() => Response.json([2], { headers: { etag: '"v2"' } }));
+    api.resource.invalidate();
+    // Still within freshMs: without invalidate this would be [1] from memory.
+    expect(await api.resource.get()).toEqual([2]);
+    expect(await api.resource.get()).toEqual([2]);
+    expect(api.requests).toEqual([null, '"v1"']);
+  });
+
+  it('does not take a fetch begun before invalidate as the new document', async () => {
+    const api = fakeApi();
+    await api.resource.get();
+    api.advance(1_000);
+    let release: (response: Response) => void = () => undefined;
+    api.answerWith(() => Response.json([1], { headers: { etag: '"v1"' } }));
+    // A background revalidation starts and is still under way...
+    const held = new Promise<Response>((resolve) => {
+      release = resolve;
+    });
+    api.answerWith(() => held as unknown as Response);
+    expect(await api.resource.get()).toEqual([1]);
+    // ...when the document changes.
+    api.resource.invalidate();
+    api.answerWith(() => Response.json([3], { headers: { etag: '"v3"' } }));
+    const next = api.resource.get();
+    release(Response.json([1], { headers: { etag: '"v1"' } }));
+    expect(await next).toEqual([3]);
+    expect(await api.resource.get()).toEqual([3]);
+  });
+
+  it('serves the copy it has when invalidated while the API is down', async () => {
+    const api = fakeApi();
+    await api.resource.get();
+    api.answerWith(() => new Response('down', { status: 503 }));
+    api.resource.invalidate();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await api.resource.get()).toEqual([1]);
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
 });

@@ -31,7 +31,11 @@ export function createRevalidatingResource<T>(url: string, options: Revalidating
   const fetchImpl = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
   let entry: Entry<T> | undefined;
-  let inFlight: Promise<Entry<T>> | undefined;
+  let inFlight: { promise: Promise<Entry<T>>; generation: number } | undefined;
+  /** Set by invalidate: the next get waits for the API instead of serving the copy. */
+  let outdated = false;
+  /** Bumped by invalidate: a fetch begun before it does not count as fresh. */
+  let generation = 0;
 
   async function fetchEntry(): Promise<Entry<T>> {
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -52,19 +56,36 @@ export function createRevalidatingResource<T>(url: string, options: Revalidating
   }
 
   function refresh(): Promise<Entry<T>> {
-    inFlight ??= fetchEntry()
+    // A fetch begun before the last invalidate may carry the old document: not joined.
+    if (inFlight?.generation === generation) return inFlight.promise;
+    const started = generation;
+    const promise = fetchEntry()
       .then((fetched) => {
-        entry = fetched;
+        if (started === generation) {
+          entry = fetched;
+          outdated = false;
+        }
         return fetched;
       })
       .finally(() => {
-        inFlight = undefined;
+        if (inFlight?.promise === promise) inFlight = undefined;
       });
-    return inFlight;
+    inFlight = { promise, generation: started };
+    return promise;
   }
 
   return {
     async get(): Promise<T | typeof NOT_FOUND> {
+      if (entry && outdated) {
+        // Told the document changed: wait for the new one, but an API that cannot
+        // answer just now still leaves the old copy to serve.
+        try {
+          return (await refresh()).value;
+        } catch (error) {
+          console.error(`Could not refetch ${url}; serving the copy kept`, error);
+          return entry.value;
+        }
+      }
       const age = entry ? now() - entry.fetchedAt : Infinity;
       if (entry && age < options.freshMs) return entry.value;
       if (entry && age < options.freshMs + options.staleMs) {
@@ -74,6 +95,15 @@ export function createRevalidatingResource<T>(url: string, options: Revalidating
         return entry.value;
       }
       return (await refresh()).value;
+    },
+    /**
+     * The document changed (issue 23: a publish): the next get asks the API again
+     * (with If-None-Match) and waits for it. A fetch under way when this is
+     * called may carry the old document, so it does not end this state.
+     */
+    invalidate(): void {
+      generation += 1;
+      outdated = true;
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   blogPostSummarySchema,
   noContentSchema,
   postParamsSchema,
+  postsVersionSchema,
 } from '@repo/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../../errors';
@@ -29,8 +30,9 @@ function sendCacheable(
   request: FastifyRequest,
   reply: FastifyReply,
   { body, etag }: SerializedBody,
+  cacheControl = CACHE_CONTROL,
 ) {
-  reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
+  reply.header('cache-control', cacheControl).header('etag', etag);
   if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
   return reply.type('application/json; charset=utf-8').send(body);
 }
@@ -48,6 +50,16 @@ export default async function postsRoutes(fastify: ApiInstance) {
     '/posts',
     { schema: { response: { 200: blogPostSummarySchema.array() } } },
     async (request, reply) => sendCacheable(request, reply, (await cache.get()).summaries),
+  );
+
+  // Issue 23: each marketing server asks this every second or so (a 304 while
+  // nothing changed) and drops its copies of the blog when it changes. Not under
+  // /posts/ so that no slug can shadow it.
+  fastify.get(
+    '/posts-version',
+    { schema: { response: { 200: postsVersionSchema } } },
+    async (request, reply) =>
+      sendCacheable(request, reply, (await cache.get()).version, 'no-cache'),
   );
 
   fastify.get(
