@@ -52,6 +52,12 @@ export const postParamsSchema = z.object({ slug: z.string() });
 export const POST_STATUSES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
+/**
+ * Spec section 2 (Blog post): the one author the site shows with a portrait and a
+ * role line of her own; every other author gets the logo and 'Content Creators'.
+ */
+export const SPECIAL_AUTHOR_NAME = 'Maya Okafor';
+
 /** A slug: lower-case letters and digits in words joined by single hyphens (the table's check). */
 export const POST_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const POST_SLUG_MAX = 120;

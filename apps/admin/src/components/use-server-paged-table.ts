@@ -19,7 +19,7 @@ export type ServerPagedTableOptions<T> = Omit<TableOptions<T>, Managed> & {
 };
 
 /** A react-table over one server-side page of rows: the API pages, the table only shows. */
-export function useServerPagedTable<T extends { id: string }>({
+export function useServerPagedTable<T extends { id: string | number }>({
   page,
   pagination,
   state,
@@ -28,7 +28,7 @@ export function useServerPagedTable<T extends { id: string }>({
   return useReactTable<T>({
     ...options,
     data: page?.items ?? [],
-    getRowId: (row) => row.id,
+    getRowId: (row) => String(row.id),
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     rowCount: page?.total ?? 0,

@@ -27,4 +27,5 @@ export const QUERY_PATHS = {
   surveyAnswers: apiRoutes.admin.feedback.answers,
   personTimeline: apiRoutes.admin.personTimeline,
   analyticsOptOut: apiRoutes.admin.analyticsOptOut,
+  posts: apiRoutes.admin.posts.list,
 } as const;

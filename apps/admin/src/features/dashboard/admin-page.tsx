@@ -14,6 +14,12 @@ const PersonPage = lazy(() =>
   import('@/features/people/person-page').then((module) => ({ default: module.PersonPage })),
 );
 
+const PostEditorPage = lazy(() =>
+  import('@/features/posts/post-editor-page').then((module) => ({
+    default: module.PostEditorPage,
+  })),
+);
+
 const NAV_ID = 'admin-nav';
 
 function NoSection() {
@@ -47,6 +53,8 @@ export function AdminPage() {
   const { user, isLoading } = useSession();
   const permissions = usePermissions();
   const canReadPeople = useCan('people:read');
+  const canReadPosts = useCan('posts:read');
+  const canWritePosts = useCan('posts:write');
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   // The small screen's menu closes once it has taken the reader somewhere (a link
@@ -108,6 +116,9 @@ export function AdminPage() {
                   }
                 />
                 <Route path="people/:id" element={canReadPeople ? <PersonPage /> : fallback} />
+                {/* Issue 23: a new post needs posts:write; reading one, posts:read. */}
+                <Route path="posts/new" element={canWritePosts ? <PostEditorPage /> : fallback} />
+                <Route path="posts/:id" element={canReadPosts ? <PostEditorPage /> : fallback} />
                 <Route path="*" element={fallback} />
               </Routes>
             </Suspense>

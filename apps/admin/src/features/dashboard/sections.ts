@@ -53,7 +53,11 @@ const AuditTab = lazy(() =>
   import('@/features/audit-log/audit-tab').then((module) => ({ default: module.AuditTab })),
 );
 
-export const SECTION_GROUPS = ['People', 'Email', 'Insight', 'Settings'] as const;
+const PostsTab = lazy(() =>
+  import('@/features/posts/posts-tab').then((module) => ({ default: module.PostsTab })),
+);
+
+export const SECTION_GROUPS = ['People', 'Content', 'Email', 'Insight', 'Settings'] as const;
 
 export interface Section {
   /** Its address under /admin. */
@@ -88,6 +92,13 @@ const SECTIONS: readonly Section[] = [
     group: 'People',
     permission: 'contacts:read',
     content: ContactsTab,
+  },
+  {
+    path: 'posts',
+    label: 'Posts',
+    group: 'Content',
+    permission: 'posts:read',
+    content: PostsTab,
   },
   {
     path: 'email/templates',

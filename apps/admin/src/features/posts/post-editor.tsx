@@ -1,0 +1,194 @@
+import type { AdminPost } from '@repo/api-client';
+import { Button, Card, CardContent, CardHeader } from '@repo/ui';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { formatDateTime } from '@/lib/format';
+import { notifyFailure, notifySuccess } from '@/lib/notify';
+import { Can, useCan } from '@/lib/permissions';
+import { MarkdownField } from './markdown-field';
+import { PostFields } from './post-fields';
+import {
+  displayedSlug,
+  EMPTY_POST_FORM,
+  formValuesOf,
+  hasUnsavedChanges,
+  type PostField,
+  type PostFormValues,
+} from './post-form';
+import { PostStatusActions } from './post-status-actions';
+import { PostStatusBadge } from './post-status-badge';
+import { RevisionsPanel } from './revisions-panel';
+import { SeoPanel, type SeoProblem } from './seo-panel';
+import { usePostCatalogue } from './use-post-catalogue';
+import { useLeaveGuard } from './use-leave-guard';
+import { type PostFieldErrors, usePostSave } from './use-post-save';
+
+const FORM_ID = 'post-form';
+
+/** Where the post stands, in one line under its title. */
+function statusLine(post: AdminPost): string {
+  const saved = `Last saved ${formatDateTime(post.updatedAt)}`;
+  if (post.status === 'scheduled' && post.scheduledAt)
+    return `Publishes itself at ${formatDateTime(post.scheduledAt)}. ${saved}.`;
+  if (post.status === 'published' && post.publishedAt)
+    return `Published ${formatDateTime(post.publishedAt)}, at /blog/${post.slug}. ${saved}.`;
+  return `${saved}.`;
+}
+
+/**
+ * The post editor (issue 23): its fields, the markdown with the site's live
+ * preview, Save (create or PATCH), the status actions, the SEO checks and the
+ * revisions. `post` is the saved post (undefined for a new one); the form is
+ * the editor's own until saved.
+ */
+export function PostEditor({ post }: { post: AdminPost | undefined }) {
+  const navigate = useNavigate();
+  const canWrite = useCan('posts:write');
+  const { categories } = usePostCatalogue();
+  const [saved, setSaved] = useState<PostFormValues>(() =>
+    post ? formValuesOf(post) : EMPTY_POST_FORM,
+  );
+  const [values, setValues] = useState<PostFormValues>(saved);
+  // A new post's slug follows its title until staff edit it; a saved post's stays.
+  const [slugEdited, setSlugEdited] = useState(post !== undefined);
+  const [errors, setErrors] = useState<PostFieldErrors>({});
+  const [problems, setProblems] = useState<SeoProblem[] | undefined>(undefined);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const { save, isSaving } = usePostSave(post);
+
+  const form: PostFormValues = { ...values, slug: displayedSlug(values, slugEdited) };
+  const dirty = hasUnsavedChanges(saved, form);
+  const guard = useLeaveGuard(dirty && !isSaving);
+
+  const change = (field: PostField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+  const changeSlug = (value: string) => {
+    setSlugEdited(true);
+    change('slug', value);
+  };
+  const restored = (changed: AdminPost) => {
+    const next = formValuesOf(changed);
+    setSaved(next);
+    setValues(next);
+    setErrors({});
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The slug sent is the one shown; left to the API when it only follows the title.
+    const outcome = await save(saved, slugEdited ? form : { ...form, slug: '' });
+    switch (outcome.kind) {
+      case 'unchanged':
+        notifySuccess('Nothing to save', 'The post is as saved.');
+        return;
+      case 'invalid':
+        setErrors(outcome.errors);
+        notifyFailure('Not saved', 'Please correct the fields marked.');
+        return;
+      case 'failed':
+        setErrors(outcome.errors);
+        notifyFailure('Saving failed', outcome.error);
+        return;
+      case 'saved': {
+        setErrors({});
+        const next = formValuesOf(outcome.post);
+        setSaved(next);
+        // What was typed into a saved post while the request was out stays in the form.
+        setValues((current) =>
+          !outcome.created && hasUnsavedChanges(form, current) ? current : next,
+        );
+        setSlugEdited(true);
+        notifySuccess(
+          outcome.created ? 'Post created' : 'Post saved',
+          outcome.created ? `“${outcome.post.title}” is a draft.` : undefined,
+        );
+        if (outcome.created) navigate(`/admin/posts/${outcome.post.id}`, { replace: true });
+      }
+    }
+  };
+
+  return (
+    <>
+      <Card>
+        <CardHeader className="gap-3 space-y-0">
+          <Link to="/admin/posts" className="text-sm text-primary hover:underline">
+            ← All posts
+          </Link>
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div className="grid min-w-0 gap-1.5">
+              <div className="flex flex-wrap items-center gap-2">
+                <h2 className="min-w-0 break-words text-xl font-semibold leading-tight tracking-tight">
+                  {post ? post.title : 'New post'}
+                </h2>
+                {post ? <PostStatusBadge status={post.status} /> : null}
+                {dirty ? (
+                  <span className="text-sm text-muted-foreground" role="status">
+                    Unsaved changes
+                  </span>
+                ) : null}
+              </div>
+              {post ? <p className="text-sm text-muted-foreground">{statusLine(post)}</p> : null}
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Can permission="posts:write">
+                <Button type="submit" form={FORM_ID} disabled={isSaving}>
+                  {isSaving ? 'Saving...' : post ? 'Save' : 'Create draft'}
+                </Button>
+              </Can>
+              {post ? (
+                <PostStatusActions
+                  post={post}
+                  dirty={dirty}
+                  problems={problems}
+                  onProblems={setProblems}
+                />
+              ) : null}
+            </div>
+          </div>
+        </CardHeader>
+        <CardContent>
+          <form id={FORM_ID} className="grid gap-6" onSubmit={submit} noValidate>
+            <fieldset disabled={!canWrite} className="grid min-w-0 gap-6">
+              <legend className="sr-only">The post</legend>
+              <PostFields
+                values={values}
+                slug={form.slug}
+                errors={errors}
+                categories={categories}
+                onChange={change}
+                onSlugChange={changeSlug}
+              />
+              <MarkdownField
+                id="post-content"
+                value={values.content}
+                error={errors.content}
+                textareaRef={bodyRef}
+                onValueChange={(value) => change('content', value)}
+              />
+            </fieldset>
+          </form>
+        </CardContent>
+      </Card>
+      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+        <SeoPanel
+          problems={problems}
+          source="The site's rules: title length, description, headings, image alt text, links."
+        />
+        {post ? (
+          <RevisionsPanel post={post} current={form} dirty={dirty} onRestored={restored} />
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={guard.pending !== null}
+        title="Leave without saving?"
+        description="Your changes to this post are not saved and will be lost."
+        confirmLabel="Leave without saving"
+        onClose={guard.stay}
+        onConfirm={guard.leave}
+      />
+    </>
+  );
+}
