@@ -120,6 +120,7 @@ const ALL_TABS = [
   'Beta',
   'Invite codes',
   'Contacts',
+  'Posts',
   'Templates',
   'Outbox',
   'Suppressions',
@@ -133,12 +134,21 @@ const ALL_TABS = [
 ];
 
 /** Support reads the people and the survey; a Viewer the site's figures too. */
-const SUPPORT_TABS = ['Waitlist', 'Beta', 'Invite codes', 'Contacts', 'Survey', 'Security'];
+const SUPPORT_TABS = [
+  'Waitlist',
+  'Beta',
+  'Invite codes',
+  'Contacts',
+  'Posts',
+  'Survey',
+  'Security',
+];
 const VIEWER_TABS = [
   'Waitlist',
   'Beta',
   'Invite codes',
   'Contacts',
+  'Posts',
   'Analytics',
   'Survey',
   'Security',
