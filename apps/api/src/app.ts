@@ -6,6 +6,7 @@ import adminAuth from './plugins/app/admin-auth';
 import authentication from './plugins/app/authentication';
 import email from './plugins/app/email';
 import invitationExpiry from './plugins/app/invitation-expiry';
+import postImageStore from './plugins/app/post-image-store';
 import postScheduler from './plugins/app/post-scheduler';
 import postsCache from './plugins/app/posts-cache';
 import retention from './plugins/app/retention';
@@ -36,6 +37,7 @@ import { REQUEST_ID_HEADER, requestIdGenerator } from './metrics/request-id';
 import { serializeRequest } from './request-log';
 import { zodValidatorCompiler } from './route-schemas';
 import postsRoutes from './routes/api/posts';
+import postImageServingRoutes from './routes/api/post-images';
 import waitlistRoutes from './routes/api/waitlist';
 
 export interface BuildAppOptions {
@@ -126,6 +128,7 @@ export async function buildApp({
   await app.register(retention, { startTimer: startEmailWorker });
   await app.register(invitationExpiry, { startTimer: startEmailWorker });
   await app.register(postsCache);
+  await app.register(postImageStore);
   await app.register(postScheduler, {
     startTimer: schedulerOptions.start,
     ...(schedulerOptions.intervalMs ? { intervalMs: schedulerOptions.intervalMs } : {}),
@@ -138,6 +141,7 @@ export async function buildApp({
       await api.register(docsRoutes);
       await api.register(healthRoutes);
       await api.register(postsRoutes);
+      await api.register(postImageServingRoutes);
       await api.register(waitlistRoutes);
       await api.register(contactRoutes);
       await api.register(surveyRoutes);

@@ -18,6 +18,7 @@ import * as rolesAndKeyScopes from './migrations/2026-11-26-016-roles-and-key-sc
 import * as twoFactorTotp from './migrations/2026-11-26-017-two-factor-totp';
 import * as passkeys from './migrations/2026-11-26-018-passkeys';
 import * as postPublishing from './migrations/2026-11-27-019-post-publishing';
+import * as postImages from './migrations/2026-11-27-020-post-images';
 
 /**
  * Migrations listed in order. A static list (not a folder scan) so that the
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-017-two-factor-totp': twoFactorTotp,
   '2026-11-26-018-passkeys': passkeys,
   '2026-11-27-019-post-publishing': postPublishing,
+  '2026-11-27-020-post-images': postImages,
 };
 
 /**

@@ -224,6 +224,28 @@ export interface BlogPostRedirectsTable {
   createdAt: CreatedAt;
 }
 
+/** An uploaded image of a post (migration 020): its size after rotation, who uploaded it. */
+export interface PostImagesTable {
+  id: Generated<string>;
+  /** SHA-256 (hex) of the uploaded bytes: the same file uploaded again is this image. */
+  sha256: string;
+  width: number;
+  height: number;
+  uploadedByUserId: string | null;
+  uploadedByApiKeyId: string | null;
+  uploadedByLabel: string;
+  createdAt: CreatedAt;
+}
+
+/** One served size of a post image, without any metadata (migration 020). */
+export interface PostImageVariantsTable {
+  imageId: string;
+  width: number;
+  height: number;
+  format: 'webp';
+  bytes: Buffer;
+}
+
 /**
  * A create request's answer, by caller and Idempotency-Key (migration 019): a
  * retry with the same key and body gets it again, for 24 hours.
@@ -531,6 +553,8 @@ export interface Database {
   blogPostRevisions: BlogPostRevisionsTable;
   blogPostRedirects: BlogPostRedirectsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  postImages: PostImagesTable;
+  postImageVariants: PostImageVariantsTable;
   waitlistEntries: WaitlistEntriesTable;
   waitlistStats: WaitlistStatsTable;
   contactMessages: ContactMessagesTable;

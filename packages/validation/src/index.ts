@@ -36,4 +36,6 @@ export * from './analytics';
 export * from './analytics-opt-out';
 export * from './survey';
 export * from './posts';
+export * from './post-images';
+export * from './post-image-urls';
 export * from './people';

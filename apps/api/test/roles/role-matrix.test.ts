@@ -77,6 +77,7 @@ const EXPECTED: Record<string, RoutePermission> = {
   'POST /api/admin/posts/:id/publish': 'posts:publish',
   'POST /api/admin/posts/:id/unpublish': 'posts:publish',
   'POST /api/admin/posts/:id/schedule': 'posts:publish',
+  'POST /api/admin/post-images': 'posts:write',
   'GET /api/admin/api-keys': 'keys:manage',
   'POST /api/admin/api-keys': 'keys:manage',
   'DELETE /api/admin/api-keys/:id': 'keys:manage',

@@ -242,6 +242,10 @@ const EXAMPLES: Record<AuditAction, { entry: Partial<AuditSentenceEntry>; reads:
     entry: { targetType: 'post', details: { title: 'Hello' } },
     reads: 'Ada Lovelace restored an earlier version of the post “Hello”',
   },
+  'post.image_upload': {
+    entry: { targetType: 'post_image', details: { width: 1600, height: 900 } },
+    reads: 'Ada Lovelace uploaded an image for the blog (1600 × 900)',
+  },
 };
 
 describe('the audit log as sentences', () => {

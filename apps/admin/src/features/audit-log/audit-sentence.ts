@@ -263,6 +263,13 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     ' restored an earlier version of ',
     postOf(details),
   ],
+  'post.image_upload': ({ actor, details }) => [
+    actor,
+    ' uploaded an image for the blog',
+    typeof details.width === 'number' && typeof details.height === 'number'
+      ? ` (${details.width} × ${details.height})`
+      : '',
+  ],
 };
 
 const isAction = (action: string): action is AuditAction => Object.hasOwn(SENTENCES, action);

@@ -16,6 +16,7 @@ import surveyRoutes from './survey';
 import inviteCodeRoutes from './invite-codes';
 import peopleRoutes from './people';
 import postRoutes from './posts';
+import postImageRoutes from './post-images';
 import roleRoutes from './roles';
 import settingsRoutes from './settings';
 import suppressionRoutes from './suppressions';
@@ -59,4 +60,5 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(settingsRoutes);
   await fastify.register(inviteCodeRoutes);
   await fastify.register(postRoutes);
+  await fastify.register(postImageRoutes);
 }
