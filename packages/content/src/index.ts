@@ -1,4 +1,5 @@
 export { PostMarkdown } from './post-markdown';
+export { postImageAttributes } from './post-images';
 export {
   checkPost,
   readingTimeMinutes,

@@ -1,5 +1,6 @@
 import Markdown, { type Components } from 'react-markdown';
 import rehypeSlug from 'rehype-slug';
+import { postImageAttributes } from './post-images';
 
 /*
  * A post's markdown, rendered the one way the site and the console's live
@@ -37,9 +38,12 @@ const components: Components = {
     ) : (
       <a href={href} target="_blank" rel="noopener noreferrer" {...props} />
     ),
-  img: ({ node: _node, alt = '', ...props }) => (
-    <img alt={alt} loading="lazy" decoding="async" {...props} />
-  ),
+  // An uploaded image (issue 23) gets its sizes and its width and height from its
+  // address, so the text below it does not move while it loads.
+  img: ({ node: _node, alt = '', src, ...props }) => {
+    const uploaded = typeof src === 'string' ? postImageAttributes(src) : undefined;
+    return <img alt={alt} loading="lazy" decoding="async" src={src} {...props} {...uploaded} />;
+  },
 };
 
 /** A post's body as React elements. */

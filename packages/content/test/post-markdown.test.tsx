@@ -34,4 +34,15 @@ describe('PostMarkdown', () => {
       '<img alt="" loading="lazy" decoding="async" src="/a.png"/>',
     );
   });
+
+  it('gives an uploaded image its sizes, width and height from its address, keeping its alt', () => {
+    const id = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+    const file = (width: number) => `/api/post-images/${id}-1000x500-${width}.webp`;
+    const html = render(`![A chart of visits](${file(320)})`);
+    expect(html).toBe(
+      `<p><img alt="A chart of visits" loading="lazy" decoding="async" src="${file(1000)}" ` +
+        `srcSet="${file(320)} 320w, ${file(640)} 640w, ${file(960)} 960w, ${file(1000)} 1000w" ` +
+        `sizes="(min-width: 768px) 720px, 100vw" width="1000" height="500"/></p>`,
+    );
+  });
 });
