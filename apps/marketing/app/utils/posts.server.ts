@@ -42,6 +42,9 @@ const watcher = createPostsWatcher({
   },
 });
 
+// The dev server reloads this module on an edit: the old watcher stops polling.
+import.meta.hot?.dispose(() => watcher.stop());
+
 /**
  * Runs `listener` each time the blog changed and the posts were refetched (and
  * starts following the changes). Returns a function that stops telling it.
