@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signInAdmin } from '../helpers/admin';
+import { createTestContext } from '../helpers/test-app';
 import { useTestContext } from '../helpers/use-context';
 import { adminCall, createDraft, createPublished } from './helpers';
 
@@ -77,5 +78,26 @@ describe('GET /api/posts-version', () => {
     expect(post.statusCode).toBe(200);
     expect(post.json()).toMatchObject({ slug: 'version' });
     expect((await version()).json()).toEqual({ version: expect.any(String) });
+  });
+
+  it("is not counted by the global per-address limit: the site's servers poll it every second", async () => {
+    const limited = await createTestContext({ RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_MAX: '3' });
+    try {
+      const statuses = new Set<number>();
+      for (let i = 0; i < 6; i++) {
+        statuses.add(
+          (await limited.app.inject({ method: 'GET', url: '/api/posts-version' })).statusCode,
+        );
+      }
+      expect([...statuses]).toEqual([200]);
+      // The limit holds for the blog's other reads.
+      const listed: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        listed.push((await limited.app.inject({ method: 'GET', url: '/api/posts' })).statusCode);
+      }
+      expect(listed).toContain(429);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -57,7 +57,12 @@ export default async function postsRoutes(fastify: ApiInstance) {
   // /posts/ so that no slug can shadow it.
   fastify.get(
     '/posts-version',
-    { schema: { response: { 200: postsVersionSchema } } },
+    {
+      // Out of the global per-address limit: every marketing server asks once a second
+      // from its own address, and the answer is a lookup in memory (a 304 mostly).
+      config: { rateLimit: false },
+      schema: { response: { 200: postsVersionSchema } },
+    },
     async (request, reply) =>
       sendCacheable(request, reply, (await cache.get()).version, 'no-cache'),
   );
