@@ -142,9 +142,11 @@ export default function BlogPostPage() {
         <p className="mt-6 text-pretty text-xl text-muted-foreground">{post.excerpt}</p>
         <img
           src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.sizes}
           alt={image.alt}
-          width={1200}
-          height={630}
+          width={image.width}
+          height={image.height}
           {...HIGH_PRIORITY}
           className="mt-8 h-auto w-full rounded-xl border"
         />

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import type { BlogPostSummary } from '@repo/api-client';
 import { Card } from '@repo/ui/card';
 import Clock from 'lucide-react/icons/clock';
-import { featuredImageOf } from '~/utils/post-images';
+import { featuredImageOf, POST_CARD_IMAGE_SIZES } from '~/utils/post-images';
 
 /**
  * What a card shows of a post (made by toPostCardData on the server): loaders send
@@ -25,14 +25,17 @@ interface PostCardProps {
 
 /** Spec section 2: relative time, category in capitals, 'N min read', 'By author', image. */
 export function PostCard({ post, headingLevel: Heading = 'h3' }: PostCardProps) {
-  const image = featuredImageOf(post);
+  const image = featuredImageOf(post, POST_CARD_IMAGE_SIZES);
   return (
     <Card className="group relative flex h-full flex-col overflow-hidden transition-shadow hover:shadow-md">
+      {/* Cropped to the cards' one proportion (aspect-[1200/630]), whatever the image's. */}
       <img
         src={image.src}
+        srcSet={image.srcSet}
+        sizes={image.sizes}
         alt={image.alt}
-        width={1200}
-        height={630}
+        width={image.width}
+        height={image.height}
         loading="lazy"
         decoding="async"
         className="aspect-[1200/630] h-auto w-full bg-muted object-cover"
