@@ -21,6 +21,7 @@ import { PostStatusBadge } from './post-status-badge';
 import { RevisionsPanel } from './revisions-panel';
 import { SeoPanel, type SeoProblem } from './seo-panel';
 import { usePostCatalogue } from './use-post-catalogue';
+import { useSeoProblems } from './use-seo-problems';
 import { useLeaveGuard } from './use-leave-guard';
 import { type PostFieldErrors, usePostSave } from './use-post-save';
 
@@ -45,7 +46,7 @@ function statusLine(post: AdminPost): string {
 export function PostEditor({ post }: { post: AdminPost | undefined }) {
   const navigate = useNavigate();
   const canWrite = useCan('posts:write');
-  const { categories } = usePostCatalogue();
+  const { categories, publishedPaths } = usePostCatalogue();
   const [saved, setSaved] = useState<PostFormValues>(() =>
     post ? formValuesOf(post) : EMPTY_POST_FORM,
   );
@@ -53,12 +54,16 @@ export function PostEditor({ post }: { post: AdminPost | undefined }) {
   // A new post's slug follows its title until staff edit it; a saved post's stays.
   const [slugEdited, setSlugEdited] = useState(post !== undefined);
   const [errors, setErrors] = useState<PostFieldErrors>({});
-  const [problems, setProblems] = useState<SeoProblem[] | undefined>(undefined);
+  // What the API answered a refused publish with, until the form changes again.
+  const [refusal, setRefusal] = useState<{ problems: SeoProblem[]; of: PostFormValues }>();
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const { save, isSaving } = usePostSave(post);
 
   const form: PostFormValues = { ...values, slug: displayedSlug(values, slugEdited) };
   const dirty = hasUnsavedChanges(saved, form);
+  const liveProblems = useSeoProblems(form, publishedPaths);
+  const problems =
+    refusal && !hasUnsavedChanges(refusal.of, form) ? refusal.problems : liveProblems;
   const guard = useLeaveGuard(dirty && !isSaving);
 
   const change = (field: PostField, value: string) => {
@@ -143,7 +148,7 @@ export function PostEditor({ post }: { post: AdminPost | undefined }) {
                   post={post}
                   dirty={dirty}
                   problems={problems}
-                  onProblems={setProblems}
+                  onProblems={(found) => setRefusal({ problems: found, of: form })}
                 />
               ) : null}
             </div>
@@ -175,7 +180,11 @@ export function PostEditor({ post }: { post: AdminPost | undefined }) {
       <div className="grid min-w-0 gap-6 lg:grid-cols-2">
         <SeoPanel
           problems={problems}
-          source="The site's rules: title length, description, headings, image alt text, links."
+          source={
+            refusal && problems === refusal.problems
+              ? 'As the API found them when it refused to publish.'
+              : "Checked as you type, by the site's rules: title and description length, headings, image alt text, links."
+          }
         />
         {post ? (
           <RevisionsPanel post={post} current={form} dirty={dirty} onRestored={restored} />

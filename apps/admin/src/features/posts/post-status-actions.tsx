@@ -150,12 +150,29 @@ export function PostStatusActions({
         <>
           <Button
             type="button"
-            disabled={busy || dirty}
-            title={dirty ? 'Save your changes first' : undefined}
+            disabled={busy || dirty || overriding}
+            title={
+              dirty
+                ? 'Save your changes first'
+                : overriding
+                  ? 'The SEO checks found blocking problems'
+                  : undefined
+            }
             onClick={() => setOpen('publish')}
           >
-            {overriding ? 'Publish…' : 'Publish'}
+            Publish
           </Button>
+          {overriding ? (
+            <Button
+              type="button"
+              variant="outline"
+              className="text-destructive hover:text-destructive"
+              disabled={busy || dirty}
+              onClick={() => setOpen('publish')}
+            >
+              Publish anyway…
+            </Button>
+          ) : null}
           <Button
             type="button"
             variant="outline"

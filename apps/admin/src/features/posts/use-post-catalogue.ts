@@ -20,6 +20,6 @@ export function usePostCatalogue() {
     const publishedPaths = new Set(
       posts.filter((post) => post.status === 'published').map((post) => `/blog/${post.slug}`),
     );
-    return { categories, publishedPaths, isLoaded: items !== undefined };
+    return { categories, publishedPaths: items === undefined ? undefined : publishedPaths };
   }, [items]);
 }
