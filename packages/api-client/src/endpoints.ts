@@ -4,6 +4,7 @@ import type {
   AcceptInviteRequest,
   AdminPost,
   PostCreateRequest,
+  PostImage,
   PostScheduleRequest,
   PostUpdateRequest,
   ApiKeyCreateRequest,
@@ -187,6 +188,13 @@ export function createConsoleEndpoints(client: ApiClient) {
           client.post<AdminPost>(routes.admin.posts.schedule(String(id)), body),
         restore: (id: number, revisionId: string) =>
           client.post<AdminPost>(routes.admin.posts.restore(String(id), revisionId)),
+      },
+      /**
+       * Issue 23: uploads an image (PNG, JPEG, WebP, GIF or AVIF, at most 10 MB); the
+       * answer's `src` goes into the markdown or the post's featuredImage.
+       */
+      postImages: {
+        upload: (file: Blob) => client.upload<PostImage>(routes.admin.postImages.upload, file),
       },
       contacts: {
         setStatus: (id: string, body: ContactStatusUpdate) =>

@@ -95,6 +95,24 @@ export function createApiClient(options: ApiClientOptions = {}) {
     patch: <T>(path: string, body?: unknown) => json<T>('PATCH', path, body),
     delete: <T>(path: string) => json<T>('DELETE', path),
     /**
+     * POST of a file as the raw body (not JSON), typed by the file's own type:
+     * the image upload of issue 23.
+     */
+    upload: async <T>(path: string, file: Blob): Promise<T> => {
+      const response = await doFetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: {
+          'content-type': file.type || 'application/octet-stream',
+          accept: 'application/json',
+          ...options.headers,
+        },
+        body: file,
+      });
+      await throwIfNotOk(response);
+      return (await response.json()) as T;
+    },
+    /**
      * GET that yields null on 401 instead of raising: the session query treats
      * 401 as 'no user' (spec section 6).
      */

@@ -27,6 +27,10 @@ export const siteRouteTable = {
     /** Issue 23: what the site's servers poll to follow a publish within seconds. */
     version: 'GET /api/posts-version',
   },
+  /** Issue 23: one size of an uploaded post image (`src` of the upload's answer). */
+  postImages: {
+    image: 'GET /api/post-images/:file',
+  },
   waitlist: {
     signup: 'POST /api/waitlist',
     /** Issue 11: the confirmation link's page posts its token here. */
@@ -163,6 +167,10 @@ const consoleRouteTable = {
       schedule: 'POST /api/admin/posts/:id/schedule',
       revisions: 'GET /api/admin/posts/:id/revisions',
       restore: 'POST /api/admin/posts/:id/revisions/:revisionId/restore',
+    },
+    /** Issue 23: an image for a post, its bytes as the body (posts:write). */
+    postImages: {
+      upload: 'POST /api/admin/post-images',
     },
     erasure: 'POST /api/admin/erasure',
     auditLog: 'GET /api/admin/audit-log',

@@ -156,6 +156,8 @@ export type {
   PostScheduleRequest,
   PostRevisionList,
   PostListQuery,
+  // post-images.ts
+  PostImage,
   // people.ts
   ErasePersonRequest,
   ErasureResult,

@@ -104,4 +104,27 @@ describe('the typed calls', () => {
       { method: 'DELETE', url: '/api/admin/posts/7', key: null },
     ]);
   });
+
+  it('uploads a post image as the raw body, typed by the file, and reads the answer', async () => {
+    const sent: { url: string; type: string | null; body: unknown }[] = [];
+    const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+      sent.push({
+        url: String(url),
+        type: new Headers(init?.headers).get('content-type'),
+        body: init?.body,
+      });
+      return new Response('{"id":"i1","src":"/api/post-images/x"}', { status: 201 });
+    }) as typeof globalThis.fetch;
+    const api = createConsoleEndpoints(createApiClient({ fetch }));
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    expect(await api.admin.postImages.upload(photo)).toEqual({
+      id: 'i1',
+      src: '/api/post-images/x',
+    });
+    await api.admin.postImages.upload(new Blob([new Uint8Array([1])]));
+    expect(sent).toEqual([
+      { url: '/api/admin/post-images', type: 'image/jpeg', body: photo },
+      { url: '/api/admin/post-images', type: 'application/octet-stream', body: expect.any(Blob) },
+    ]);
+  });
 });
