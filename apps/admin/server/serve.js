@@ -135,40 +135,57 @@ app.get('/healthz', { logLevel: 'warn' }, (request, reply) =>
   reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('ok'),
 );
 
-await app.register(async (api) => {
-  // Bodies are read here, up to the API's limit (Fastify answers 413 from Content-Length
-  // before reading, or as soon as a chunked body passes the limit), then forwarded as is.
-  api.removeAllContentTypeParsers();
-  api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
-    request.forwardedBodyLength = body.length;
-    done(null, Readable.from(body));
-  });
-  await api.register(proxy, {
-    upstream: apiUrl,
-    prefix: '/api',
-    rewritePrefix: '/api',
-    proxyPayloads: false,
-    replyOptions: {
-      // The client's own X-Forwarded-* are dropped: only this server (or a proxy it trusts,
-      // ADMIN_TRUST_PROXY, through request.ip) says who the client is.
-      rewriteRequestHeaders: (request, requestHeaders) => {
-        const forwarded = {};
-        for (const [name, value] of Object.entries(requestHeaders)) {
-          if (!isForwardingHeader(name)) forwarded[name] = value;
-        }
-        if (request.forwardedBodyLength !== undefined) {
-          delete forwarded['transfer-encoding'];
-          forwarded['content-length'] = String(request.forwardedBodyLength);
-        }
-        forwarded['x-forwarded-for'] = request.ip;
-        forwarded['x-forwarded-proto'] = request.protocol;
-        forwarded['x-forwarded-host'] = request.host;
-        forwarded[REQUEST_ID_HEADER] = request.id;
-        return forwarded;
+/**
+ * Forwards `prefix` and every path under it to the API, reading bodies of at most
+ * `limit` bytes.
+ */
+async function forwardToApi(prefix, limit) {
+  await app.register(async (api) => {
+    // Bodies are read here, up to the API's limit (Fastify answers 413 from Content-Length
+    // before reading, or as soon as a chunked body passes the limit), then forwarded as is.
+    api.removeAllContentTypeParsers();
+    api.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: limit },
+      (request, body, done) => {
+        request.forwardedBodyLength = body.length;
+        done(null, Readable.from(body));
       },
-    },
+    );
+    await api.register(proxy, {
+      upstream: apiUrl,
+      prefix,
+      rewritePrefix: prefix,
+      proxyPayloads: false,
+      replyOptions: {
+        // The client's own X-Forwarded-* are dropped: only this server (or a proxy it trusts,
+        // ADMIN_TRUST_PROXY, through request.ip) says who the client is.
+        rewriteRequestHeaders: (request, requestHeaders) => {
+          const forwarded = {};
+          for (const [name, value] of Object.entries(requestHeaders)) {
+            if (!isForwardingHeader(name)) forwarded[name] = value;
+          }
+          if (request.forwardedBodyLength !== undefined) {
+            delete forwarded['transfer-encoding'];
+            forwarded['content-length'] = String(request.forwardedBodyLength);
+          }
+          forwarded['x-forwarded-for'] = request.ip;
+          forwarded['x-forwarded-proto'] = request.protocol;
+          forwarded['x-forwarded-host'] = request.host;
+          forwarded[REQUEST_ID_HEADER] = request.id;
+          return forwarded;
+        },
+      },
+    });
   });
-});
+}
+
+// Issue 23: an image upload is the one larger body (POST_IMAGE_MAX_BYTES in
+// @repo/validation, 10 MB; the API refuses more itself). The router prefers this
+// path to the /api wildcard below.
+const POST_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+await forwardToApi('/api/admin/post-images', Math.max(bodyLimit, POST_IMAGE_MAX_BYTES));
+await forwardToApi('/api', bodyLimit);
 
 // The build writes a .br and a .gz beside each file (vite-plugin-compression2): the
 // best one the browser accepts is sent with Content-Encoding and Vary: Accept-Encoding.
