@@ -236,7 +236,13 @@ describe.each(overlayNames)('overlays/%s', (overlay) => {
         expect(secretNames, `${app} secrets`).toEqual([]);
       }
       const environment = configEnvironment(rendered, container);
-      for (const name of ['SESSION_SECRET', 'UNSUBSCRIBE_SECRET', 'DATABASE_URL', 'REDIS_URL']) {
+      for (const name of [
+        'SESSION_SECRET',
+        'UNSUBSCRIBE_SECRET',
+        'POST_PREVIEW_SECRET',
+        'DATABASE_URL',
+        'REDIS_URL',
+      ]) {
         expect(environment, `${app}: ${name} only in the Secret`).not.toHaveProperty(name);
       }
     }

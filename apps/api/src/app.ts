@@ -37,6 +37,7 @@ import { REQUEST_ID_HEADER, requestIdGenerator } from './metrics/request-id';
 import { serializeRequest } from './request-log';
 import { zodValidatorCompiler } from './route-schemas';
 import postsRoutes from './routes/api/posts';
+import postPreviewRoutes from './routes/api/post-previews';
 import postImageServingRoutes from './routes/api/post-images';
 import waitlistRoutes from './routes/api/waitlist';
 
@@ -141,6 +142,7 @@ export async function buildApp({
       await api.register(docsRoutes);
       await api.register(healthRoutes);
       await api.register(postsRoutes);
+      await api.register(postPreviewRoutes);
       await api.register(postImageServingRoutes);
       await api.register(waitlistRoutes);
       await api.register(contactRoutes);

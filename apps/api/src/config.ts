@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-please';
 const DEV_UNSUBSCRIBE_SECRET = 'development-only-unsubscribe-secret-change-me-too';
+const DEV_POST_PREVIEW_SECRET = 'development-only-post-preview-secret-change-me-three';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0'])
@@ -120,6 +121,14 @@ const envSchema = z
       .string()
       .min(32, 'UNSUBSCRIBE_SECRET must be at least 32 characters')
       .optional(),
+    /**
+     * Signs the blog's preview links (issue 23); required outside development, and
+     * not equal to the other secrets.
+     */
+    POST_PREVIEW_SECRET: z
+      .string()
+      .min(32, 'POST_PREVIEW_SECRET must be at least 32 characters')
+      .optional(),
     /** Without a token, mail is captured in the outbox and never leaves the machine. */
     POSTMARK_SERVER_TOKEN: z.string().trim().min(1).optional(),
     /** host[:port] of a Postmark-compatible API reached over plain HTTP (tests, local fakes). */
@@ -158,7 +167,7 @@ const envSchema = z
     // Outside development the secrets are the operator's, and separate: a leaked
     // unsubscribe secret must not let anyone forge sessions.
     if (env.NODE_ENV === 'development') return;
-    for (const name of ['SESSION_SECRET', 'UNSUBSCRIBE_SECRET'] as const) {
+    for (const name of ['SESSION_SECRET', 'UNSUBSCRIBE_SECRET', 'POST_PREVIEW_SECRET'] as const) {
       if (!env[name]) {
         ctx.addIssue({
           code: 'custom',
@@ -174,11 +183,23 @@ const envSchema = z
         message: 'UNSUBSCRIBE_SECRET must differ from SESSION_SECRET',
       });
     }
+    if (
+      env.POST_PREVIEW_SECRET &&
+      (env.POST_PREVIEW_SECRET === env.SESSION_SECRET ||
+        env.POST_PREVIEW_SECRET === env.UNSUBSCRIBE_SECRET)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['POST_PREVIEW_SECRET'],
+        message: 'POST_PREVIEW_SECRET must differ from SESSION_SECRET and UNSUBSCRIBE_SECRET',
+      });
+    }
   })
   .transform((env) => ({
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     UNSUBSCRIBE_SECRET: env.UNSUBSCRIBE_SECRET ?? DEV_UNSUBSCRIBE_SECRET,
+    POST_PREVIEW_SECRET: env.POST_PREVIEW_SECRET ?? DEV_POST_PREVIEW_SECRET,
     isProduction: env.NODE_ENV === 'production',
     LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS:
       env.LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === 'test' ? 0 : 500),

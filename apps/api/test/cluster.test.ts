@@ -24,6 +24,7 @@ const SETUP_TOKEN = 'cluster-test-setup-token-0123456789';
 const SECRETS = {
   SESSION_SECRET: 'cluster-test-session-secret-long-enough-0123',
   UNSUBSCRIBE_SECRET: 'cluster-test-unsubscribe-secret-long-enough-45',
+  POST_PREVIEW_SECRET: 'cluster-test-post-preview-secret-long-enough-67',
 };
 const WAITLIST_FOR_APPROVAL = BETA_CAP + 30;
 const SIGNUPS = 60;

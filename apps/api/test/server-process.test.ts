@@ -30,6 +30,7 @@ describe('the API process', () => {
         LOG_LEVEL: 'warn',
         SESSION_SECRET: 'process-test-session-secret-long-enough-01',
         UNSUBSCRIBE_SECRET: 'process-test-unsubscribe-secret-long-enough',
+        POST_PREVIEW_SECRET: 'process-test-post-preview-secret-long-enough',
         ADMIN_SETUP_TOKEN: '',
         API_HOST: '127.0.0.1',
         API_PORT: String(port),

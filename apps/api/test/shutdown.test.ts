@@ -13,6 +13,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const SECRETS = {
   SESSION_SECRET: 'shutdown-test-session-secret-long-enough-01',
   UNSUBSCRIBE_SECRET: 'shutdown-test-unsubscribe-secret-long-enough',
+  POST_PREVIEW_SECRET: 'shutdown-test-post-preview-secret-long-enough',
 };
 
 /**

@@ -4,8 +4,11 @@ import type {
   AcceptInviteRequest,
   AdminPost,
   PostCreateRequest,
+  PostPreviewLink,
+  PostPreviewLinkRequest,
+  PostPublishRequest,
+  PostScheduleWithOverrideRequest,
   PostImage,
-  PostScheduleRequest,
   PostUpdateRequest,
   ApiKeyCreateRequest,
   AutoFillSetting,
@@ -182,12 +185,16 @@ export function createConsoleEndpoints(client: ApiClient) {
         update: (id: number, body: PostUpdateRequest) =>
           client.patch<AdminPost>(routes.admin.posts.post(String(id)), body),
         remove: (id: number) => client.delete<MessageResponse>(routes.admin.posts.post(String(id))),
-        publish: (id: number) => client.post<AdminPost>(routes.admin.posts.publish(String(id))),
+        /** Blocking SEO problems answer 422 (`problems`) unless `override: { reason }` is sent. */
+        publish: (id: number, body: PostPublishRequest = {}) =>
+          client.post<AdminPost>(routes.admin.posts.publish(String(id)), body),
         unpublish: (id: number) => client.post<AdminPost>(routes.admin.posts.unpublish(String(id))),
-        schedule: (id: number, body: PostScheduleRequest) =>
+        schedule: (id: number, body: PostScheduleWithOverrideRequest) =>
           client.post<AdminPost>(routes.admin.posts.schedule(String(id)), body),
         restore: (id: number, revisionId: string) =>
           client.post<AdminPost>(routes.admin.posts.restore(String(id), revisionId)),
+        previewLink: (id: number, body: PostPreviewLinkRequest = {}) =>
+          client.post<PostPreviewLink>(routes.admin.posts.previewLink(String(id)), body),
       },
       /**
        * Issue 23: uploads an image (PNG, JPEG, WebP, GIF or AVIF, at most 10 MB); the

@@ -12,6 +12,7 @@ import type {
   AdminPostPage,
   PostListQuery,
   PostRevisionList,
+  PostChecks,
   AnalyticsDashboard,
   AnalyticsOptOutPage,
   ApiKeyList,
@@ -85,6 +86,7 @@ type JsonReads =
   | [Admin['posts']['list'], AdminPostPage]
   | [Built<Admin['posts']['post']>, AdminPost]
   | [Built<Admin['posts']['revisions']>, PostRevisionList]
+  | [Built<Admin['posts']['checks']>, PostChecks]
   | [Admin['auditLog'], AuditLogPage]
   | [Admin['personTimeline'], PersonTimeline]
   | [Admin['analyticsOptOut'], AnalyticsOptOutPage];

@@ -27,6 +27,10 @@ export const siteRouteTable = {
     /** Issue 23: what the site's servers poll to follow a publish within seconds. */
     version: 'GET /api/posts-version',
   },
+  /** Issue 23: a post of a signed preview link, whatever its status (the site's preview page). */
+  postPreviews: {
+    preview: 'GET /api/post-previews/:token',
+  },
   /** Issue 23: one size of an uploaded post image (`src` of the upload's answer). */
   postImages: {
     image: 'GET /api/post-images/:file',
@@ -167,6 +171,10 @@ const consoleRouteTable = {
       schedule: 'POST /api/admin/posts/:id/schedule',
       revisions: 'GET /api/admin/posts/:id/revisions',
       restore: 'POST /api/admin/posts/:id/revisions/:revisionId/restore',
+      /** Its problems against the site's SEO rules (a publish needs none blocking, or an override). */
+      checks: 'GET /api/admin/posts/:id/checks',
+      /** A signed link to its page on the site, whatever its status (posts:read). */
+      previewLink: 'POST /api/admin/posts/:id/preview-link',
     },
     /** Issue 23: an image for a post, its bytes as the body (posts:write). */
     postImages: {

@@ -156,6 +156,14 @@ export type {
   PostScheduleRequest,
   PostRevisionList,
   PostListQuery,
+  // post-checks.ts
+  PostProblem,
+  PostChecks,
+  PostChecksFailed,
+  PostPublishRequest,
+  PostScheduleWithOverrideRequest,
+  PostPreviewLinkRequest,
+  PostPreviewLink,
   // post-images.ts
   PostImage,
   // people.ts

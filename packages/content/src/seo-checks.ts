@@ -59,7 +59,13 @@ export interface CheckContext {
   pathExists(path: string): boolean;
 }
 
-const lineOf = (node: Nodes): number | undefined => node.position?.start.line;
+/** A problem in the text, with where it starts (to list them in the text's order). */
+type Located = Problem & { offset: number };
+
+const at = (node: Nodes) => ({
+  line: node.position?.start.line,
+  offset: node.position?.start.offset ?? 0,
+});
 
 /** Every node of the tree, in document order. */
 function* walk(node: Nodes): Generator<Nodes> {
@@ -142,8 +148,8 @@ function linkTargets(tree: Root): { url: string; node: Nodes }[] {
   return targets;
 }
 
-function linkProblems(tree: Root, post: CheckedPost, context: CheckContext): Problem[] {
-  const problems: Problem[] = [];
+function linkProblems(tree: Root, post: CheckedPost, context: CheckContext): Located[] {
+  const problems: Located[] = [];
   const ids = headingIds(tree);
   const ownPath = `/blog/${post.slug}`;
   for (const { url, node } of linkTargets(tree)) {
@@ -159,7 +165,7 @@ function linkProblems(tree: Root, post: CheckedPost, context: CheckContext): Pro
         problems.push({
           code: 'internal_link_broken',
           blocking: true,
-          line: lineOf(node),
+          ...at(node),
           message: `The link to ${path} goes nowhere: no page or published post has that address`,
         });
         continue;
@@ -170,7 +176,7 @@ function linkProblems(tree: Root, post: CheckedPost, context: CheckContext): Pro
       problems.push({
         code: 'anchor_broken',
         blocking: true,
-        line: lineOf(node),
+        ...at(node),
         message: `The link to #${fragment} matches no heading of this post`,
       });
     }
@@ -178,8 +184,8 @@ function linkProblems(tree: Root, post: CheckedPost, context: CheckContext): Pro
   return problems;
 }
 
-function structureProblems(tree: Root): Problem[] {
-  const problems: Problem[] = [];
+function structureProblems(tree: Root): Located[] {
+  const problems: Located[] = [];
   // The page's title is its h1; PostMarkdown renders a `#` heading as an h2.
   let previousLevel = 1;
   for (const node of walk(tree)) {
@@ -188,7 +194,7 @@ function structureProblems(tree: Root): Problem[] {
         problems.push({
           code: 'h1_in_content',
           blocking: false,
-          line: lineOf(node),
+          ...at(node),
           message: `“${headingText(node)}” is a level-1 heading: the post's title is the page's only one, so start at ##`,
         });
       }
@@ -197,7 +203,7 @@ function structureProblems(tree: Root): Problem[] {
         problems.push({
           code: 'heading_skipped',
           blocking: false,
-          line: lineOf(node),
+          ...at(node),
           message: `“${headingText(node)}” is a level-${level} heading after a level-${previousLevel} one: a level is skipped`,
         });
       }
@@ -207,7 +213,7 @@ function structureProblems(tree: Root): Problem[] {
       problems.push({
         code: 'image_alt_missing',
         blocking: true,
-        line: lineOf(node),
+        ...at(node),
         message: 'An image has no alt text: describe it for readers who cannot see it',
       });
     }
@@ -228,9 +234,9 @@ export function checkPost(post: CheckedPost, context: CheckContext): Problem[] {
     return problems;
   }
   const tree = fromMarkdown(markdown);
-  const inText = [...structureProblems(tree), ...linkProblems(tree, post, context)].sort(
-    (a, b) => (a.line ?? 0) - (b.line ?? 0),
-  );
+  const inText = [...structureProblems(tree), ...linkProblems(tree, post, context)]
+    .sort((a, b) => a.offset - b.offset)
+    .map(({ offset: _offset, ...problem }) => problem);
   return [...problems, ...inText];
 }
 

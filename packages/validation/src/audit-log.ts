@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   'post.schedule',
   'post.delete',
   'post.restore',
+  'post.update',
   'post.image_upload',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -147,6 +147,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       API_PORT: String(apiPort),
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-123',
       UNSUBSCRIBE_SECRET: 'e2e-unsubscribe-secret-that-is-long-enough-456',
+      POST_PREVIEW_SECRET: 'e2e-post-preview-secret-that-is-long-enough-789',
       RATE_LIMIT_ENABLED: 'false',
       PUBLIC_SITE_URL: marketingUrl,
       ADMIN_URL: adminUrl,

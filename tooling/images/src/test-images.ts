@@ -213,6 +213,7 @@ const apiEnv = {
   REDIS_URL,
   SESSION_SECRET: secret(),
   UNSUBSCRIBE_SECRET: secret(),
+  POST_PREVIEW_SECRET: secret(),
   PUBLIC_SITE_URL: origin('marketing'),
   ADMIN_URL: origin('admin'),
   API_PUBLIC_URL: origin('marketing'),
@@ -441,6 +442,8 @@ function checkCompose(): void {
       ...process.env,
       SESSION_SECRET: secret(),
       UNSUBSCRIBE_SECRET: secret(),
+      POST_PREVIEW_SECRET: secret(),
+  POST_PREVIEW_SECRET: secret(),
       POSTGRES_PASSWORD: secret(),
     },
   });
@@ -451,7 +454,7 @@ function checkCompose(): void {
   const missing = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], {
     cwd: repo,
     encoding: 'utf8',
-    env: { ...process.env, SESSION_SECRET: '', UNSUBSCRIBE_SECRET: '' },
+    env: { ...process.env, SESSION_SECRET: '', UNSUBSCRIBE_SECRET: '', POST_PREVIEW_SECRET: '' },
   });
   check(
     missing.status !== 0 && /SESSION_SECRET/.test(missing.stderr),

@@ -27,7 +27,7 @@ export function apiEnvironment(options: {
   databaseUrl: string;
   redisUrl: string;
   port: number;
-  secrets: { session: string; unsubscribe: string; setupToken: string };
+  secrets: { session: string; unsubscribe: string; postPreview: string; setupToken: string };
 }): Record<string, string> {
   // The inherited environment must not lower a limit, turn shedding off or send real mail.
   const inherited = Object.fromEntries(
@@ -49,6 +49,7 @@ export function apiEnvironment(options: {
     REDIS_URL: options.redisUrl,
     SESSION_SECRET: options.secrets.session,
     UNSUBSCRIBE_SECRET: options.secrets.unsubscribe,
+    POST_PREVIEW_SECRET: options.secrets.postPreview,
     ADMIN_SETUP_TOKEN: options.secrets.setupToken,
     TSX_TSCONFIG_PATH: 'tsconfig.runtime.json',
   };
@@ -58,6 +59,7 @@ export function randomSecrets() {
   return {
     session: randomBytes(24).toString('hex'),
     unsubscribe: randomBytes(24).toString('hex'),
+    postPreview: randomBytes(24).toString('hex'),
     setupToken: randomBytes(16).toString('hex'),
   };
 }

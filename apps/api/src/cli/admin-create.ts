@@ -98,6 +98,7 @@ async function main(): Promise<void> {
   const config = loadConfig({
     SESSION_SECRET: 'admin-create-cli-does-not-use-sessions-000000',
     UNSUBSCRIBE_SECRET: 'admin-create-cli-does-not-send-unsubscribe-links',
+    POST_PREVIEW_SECRET: 'admin-create-cli-does-not-sign-post-preview-links',
     ...set,
   });
   const database = config.DATABASE_URL

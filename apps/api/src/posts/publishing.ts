@@ -1,13 +1,18 @@
+import { type Problem, readingTimeMinutes } from '@repo/content/seo-checks';
 import type { DB } from '@repo/db';
 import {
   type AdminPost,
+  POST_CHECK_MESSAGES,
   POST_MESSAGES,
+  type PostChecksFailed,
   type PostCreate,
+  type PostOverride,
   type PostSnapshot,
   type PostUpdate,
 } from '@repo/validation';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
-import { badRequest, conflict, notFound } from '../errors';
+import { AppError, badRequest, conflict, notFound } from '../errors';
+import { problemsOf } from './post-checks';
 import {
   addRedirect,
   deletePostRow,
@@ -25,7 +30,7 @@ import {
   snapshotOf,
   updatePostFields,
 } from './posts-repository';
-import { readingTimeOf, slugFromTitle } from './slugs';
+import { slugFromTitle } from './slugs';
 
 /*
  * Publishing (issue 23): the rules over the posts repository. Every change is one
@@ -88,7 +93,7 @@ export async function createPost(
     excerpt: input.excerpt,
     category: input.category,
     tags: input.tags,
-    readingTime: input.readingTime ?? readingTimeOf(input.content),
+    readingTime: input.readingTime ?? readingTimeMinutes(input.content),
     author: input.author,
     authorEmail: input.authorEmail ?? null,
     authorBio: input.authorBio ?? null,
@@ -139,9 +144,20 @@ export async function updatePost(
   }
   // A new text without a reading time of its own gets one computed from it.
   if (changes.content !== undefined && changes.readingTime === undefined) {
-    next.readingTime = readingTimeOf(changes.content ?? undefined);
+    next.readingTime = readingTimeMinutes(changes.content);
   }
-  return saveFields(trx, current, next, actor);
+  const saved = await saveFields(trx, current, next, actor);
+  const before = snapshotOf(current);
+  const fields = (Object.keys(next) as (keyof PostSnapshot)[]).filter(
+    (field) => JSON.stringify(before[field]) !== JSON.stringify(next[field]),
+  );
+  // Which fields changed, never their values: the text is in the revisions.
+  await recordAudit(trx, actor, {
+    action: 'post.update',
+    ...auditTarget(saved),
+    details: { ...auditDetails(saved), fields },
+  });
+  return saved;
 }
 
 /** POST /api/admin/posts/:id/revisions/:revisionId/restore: itself a save (and so a revision). */
@@ -163,14 +179,47 @@ export async function restoreRevision(
   return restored;
 }
 
-export async function publishPost(trx: DB, id: number, actor: AuditActor): Promise<AdminPost> {
+/** A publish or schedule that blocking SEO problems stopped: 422 with the problems. */
+export class PostChecksError extends AppError {
+  constructor(readonly problems: Problem[]) {
+    super(422, POST_CHECK_MESSAGES.blocked(problems.length), 'seo_checks_failed');
+  }
+
+  get body(): PostChecksFailed {
+    return { message: this.message, type: 'seo_checks_failed', problems: this.problems };
+  }
+}
+
+/**
+ * Issue 23: a post goes on the site (or on its schedule) only without blocking
+ * SEO problems, or past them with an override and its reason, which the audit
+ * entry keeps (with the problems' codes).
+ */
+async function passChecks(
+  trx: DB,
+  post: AdminPost,
+  override: PostOverride | undefined,
+): Promise<{ override?: { reason: string; problems: string[] } }> {
+  const blocking = (await problemsOf(trx, post)).filter((problem) => problem.blocking);
+  if (blocking.length === 0) return {};
+  if (!override) throw new PostChecksError(blocking);
+  return { override: { reason: override.reason, problems: blocking.map((p) => p.code) } };
+}
+
+export async function publishPost(
+  trx: DB,
+  id: number,
+  actor: AuditActor,
+  override?: PostOverride,
+): Promise<AdminPost> {
   const current = await mustFind(trx, id);
   if (current.status === 'published') return current;
+  const checks = await passChecks(trx, current, override);
   await markPublished(trx, id);
   await recordAudit(trx, actor, {
     action: 'post.publish',
     ...auditTarget(current),
-    details: auditDetails(current),
+    details: { ...auditDetails(current), ...checks },
   });
   return mustFind(trx, id);
 }
@@ -194,16 +243,18 @@ export async function schedulePost(
   id: number,
   at: Date,
   actor: AuditActor,
+  override?: PostOverride,
 ): Promise<AdminPost> {
   const current = await mustFind(trx, id);
   if (current.status === 'published') {
     throw conflict(POST_MESSAGES.alreadyPublished, 'already_published');
   }
+  const checks = await passChecks(trx, current, override);
   await markStatus(trx, id, 'scheduled', at);
   await recordAudit(trx, actor, {
     action: 'post.schedule',
     ...auditTarget(current),
-    details: { ...auditDetails(current), at: at.toISOString() },
+    details: { ...auditDetails(current), at: at.toISOString(), ...checks },
   });
   return mustFind(trx, id);
 }

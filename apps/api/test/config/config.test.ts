@@ -3,7 +3,9 @@ import { ConfigError, loadConfig } from '../../src/config';
 
 const SESSION_SECRET = 'a-session-secret-that-is-long-enough-1234';
 const UNSUBSCRIBE_SECRET = 'an-unsubscribe-secret-that-is-long-enough-5678';
-const base = { NODE_ENV: 'test', SESSION_SECRET, UNSUBSCRIBE_SECRET };
+const POST_PREVIEW_SECRET = 'a-post-preview-secret-that-is-long-enough-9012';
+const base = { NODE_ENV: 'test', SESSION_SECRET, UNSUBSCRIBE_SECRET, POST_PREVIEW_SECRET };
+const secrets = { SESSION_SECRET, UNSUBSCRIBE_SECRET, POST_PREVIEW_SECRET };
 const DATABASE_URL = 'postgres://app@db.example.com:5432/wordloom';
 
 describe('email and admin configuration', () => {
@@ -38,6 +40,7 @@ describe('email and admin configuration', () => {
   it.each([
     ['ADMIN_ALLOWED_ORIGINS', 'not a url'],
     ['UNSUBSCRIBE_SECRET', 'short'],
+    ['POST_PREVIEW_SECRET', 'short'],
     ['EMAIL_MAX_ATTEMPTS', '0'],
     ['POSTMARK_TIMEOUT_MS', 'soon'],
     ['API_PUBLIC_URL', 'localhost'],
@@ -52,7 +55,7 @@ describe('email and admin configuration', () => {
 
 describe('environment and secrets (issue 8)', () => {
   it('an unset NODE_ENV means production with DATABASE_URL, development without', () => {
-    const withDatabase = loadConfig({ DATABASE_URL, SESSION_SECRET, UNSUBSCRIBE_SECRET });
+    const withDatabase = loadConfig({ DATABASE_URL, ...secrets });
     expect(withDatabase.NODE_ENV).toBe('production');
     expect(withDatabase.isProduction).toBe(true);
     expect(withDatabase.seedDevAdmin).toBe(false);
@@ -68,15 +71,18 @@ describe('environment and secrets (issue 8)', () => {
   });
 
   it.each(['test', 'production'])(
-    'outside development (%s) requires SESSION_SECRET and UNSUBSCRIBE_SECRET, naming each',
+    'outside development (%s) requires SESSION_SECRET, UNSUBSCRIBE_SECRET and POST_PREVIEW_SECRET, naming each',
     (NODE_ENV) => {
-      expect(() => loadConfig({ NODE_ENV, UNSUBSCRIBE_SECRET })).toThrow(
+      expect(() => loadConfig({ NODE_ENV, UNSUBSCRIBE_SECRET, POST_PREVIEW_SECRET })).toThrow(
         /SESSION_SECRET is required outside development/,
       );
-      expect(() => loadConfig({ NODE_ENV, SESSION_SECRET })).toThrow(
+      expect(() => loadConfig({ NODE_ENV, SESSION_SECRET, POST_PREVIEW_SECRET })).toThrow(
         /UNSUBSCRIBE_SECRET is required outside development/,
       );
-      expect(() => loadConfig({ NODE_ENV, SESSION_SECRET, UNSUBSCRIBE_SECRET })).not.toThrow();
+      expect(() => loadConfig({ NODE_ENV, SESSION_SECRET, UNSUBSCRIBE_SECRET })).toThrow(
+        /POST_PREVIEW_SECRET is required outside development/,
+      );
+      expect(() => loadConfig({ NODE_ENV, ...secrets })).not.toThrow();
     },
   );
 
@@ -90,8 +96,20 @@ describe('environment and secrets (issue 8)', () => {
     );
   });
 
-  it('development keeps working without any secret, with two different built-in ones', () => {
+  it.each([SESSION_SECRET, UNSUBSCRIBE_SECRET])(
+    'refuses POST_PREVIEW_SECRET equal to another secret',
+    (other) => {
+      expect(() => loadConfig({ ...base, POST_PREVIEW_SECRET: other })).toThrow(
+        /POST_PREVIEW_SECRET must differ from SESSION_SECRET and UNSUBSCRIBE_SECRET/,
+      );
+    },
+  );
+
+  it('development keeps working without any secret, with three different built-in ones', () => {
     const config = loadConfig({ NODE_ENV: 'development' });
     expect(config.SESSION_SECRET).not.toBe(config.UNSUBSCRIBE_SECRET);
+    expect(
+      new Set([config.SESSION_SECRET, config.UNSUBSCRIBE_SECRET, config.POST_PREVIEW_SECRET]).size,
+    ).toBe(3);
   });
 });

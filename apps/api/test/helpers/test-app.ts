@@ -26,6 +26,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     RATE_LIMIT_ENABLED: 'false',
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-1234',
     UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret-that-is-long-enough-5678',
+    POST_PREVIEW_SECRET: 'test-post-preview-secret-that-is-long-enough-9012',
     ADMIN_SETUP_TOKEN: TEST_SETUP_TOKEN,
     ...env,
   });

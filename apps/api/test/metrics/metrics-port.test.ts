@@ -13,6 +13,7 @@ import { sumInText } from './scrape';
 const SECRETS = {
   SESSION_SECRET: 'metrics-test-session-secret-long-enough-0123',
   UNSUBSCRIBE_SECRET: 'metrics-test-unsubscribe-secret-long-enough-45',
+  POST_PREVIEW_SECRET: 'metrics-test-post-preview-secret-long-enough-67',
   LOG_LEVEL: 'warn',
 };
 const databaseUrl = process.env.TEST_DATABASE_URL;

@@ -56,6 +56,7 @@ describe('load shedding', () => {
     const secrets = {
       SESSION_SECRET: 'a-session-secret-that-is-long-enough-0001',
       UNSUBSCRIBE_SECRET: 'an-unsubscribe-secret-long-enough-00002',
+      POST_PREVIEW_SECRET: 'a-post-preview-secret-long-enough-000003',
     };
     const production = loadConfig({ NODE_ENV: 'production', ...secrets });
     expect(production.LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS).toBe(500);

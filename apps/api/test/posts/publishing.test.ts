@@ -83,7 +83,12 @@ describe('statuses and what the site sees', () => {
     expect(
       (await ctx.app.inject({ method: 'GET', url: `/api/posts/${draft.slug}` })).statusCode,
     ).toBe(404);
-    expect(await auditActions(draft.id)).toEqual(['post.create', 'post.publish', 'post.unpublish']);
+    expect(await auditActions(draft.id)).toEqual([
+      'post.create',
+      'post.publish',
+      'post.update',
+      'post.unpublish',
+    ]);
   });
 
   it('schedules a post for the future only; a scheduled post is not on the site', async () => {
@@ -241,7 +246,12 @@ describe('revisions', () => {
     const after = await adminCall(ctx, headers, 'GET', `/${post.id}/revisions`);
     expect(after.json().items[0].snapshot.title).toBe('Third title');
     expect(after.json().items).toHaveLength(3);
-    expect(await auditActions(post.id)).toEqual(['post.create', 'post.restore']);
+    expect(await auditActions(post.id)).toEqual([
+      'post.create',
+      'post.update',
+      'post.update',
+      'post.restore',
+    ]);
 
     const elsewhere = await createDraft(ctx);
     const wrongPost = await adminCall(

@@ -169,6 +169,17 @@ const ENDPOINTS: Endpoint[] = [
     ),
   },
   {
+    method: 'GET',
+    route: '/api/post-previews/:token',
+    requests: get(
+      pathParam([
+        `1.${Math.floor(Date.now() / 1000) + 3600}.${'A'.repeat(43)}`,
+        '1.1.x',
+        'not-a-token',
+      ]).map((token) => `/api/post-previews/${token}`),
+    ),
+  },
+  {
     method: 'POST',
     route: '/api/waitlist',
     requests: post('/api/waitlist', () => ({ ...validWaitlistSignup(), website: '' }), [

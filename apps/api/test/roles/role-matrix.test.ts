@@ -70,6 +70,8 @@ const EXPECTED: Record<string, RoutePermission> = {
   'GET /api/admin/posts': 'posts:read',
   'GET /api/admin/posts/:id': 'posts:read',
   'GET /api/admin/posts/:id/revisions': 'posts:read',
+  'GET /api/admin/posts/:id/checks': 'posts:read',
+  'POST /api/admin/posts/:id/preview-link': 'posts:read',
   'POST /api/admin/posts': 'posts:write',
   'PATCH /api/admin/posts/:id': 'posts:write',
   'DELETE /api/admin/posts/:id': 'posts:write',
@@ -265,7 +267,15 @@ beforeAll(async () => {
     .select('id')
     .where('postId', '=', post.id)
     .executeTakeFirstOrThrow();
-  for (const path of ['', '/revisions', '/publish', '/unpublish', '/schedule']) {
+  for (const path of [
+    '',
+    '/revisions',
+    '/publish',
+    '/unpublish',
+    '/schedule',
+    '/checks',
+    '/preview-link',
+  ]) {
     ids.set(`/api/admin/posts/:id${path}:id`, String(post.id));
   }
   ids.set('/api/admin/posts/:id/revisions/:revisionId/restore:id', String(post.id));

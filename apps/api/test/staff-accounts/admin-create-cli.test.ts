@@ -20,6 +20,7 @@ function adminCreate(args: string[], env: Record<string, string> = {}) {
       NODE_ENV: '',
       SESSION_SECRET: '',
       UNSUBSCRIBE_SECRET: '',
+      POST_PREVIEW_SECRET: '',
       ADMIN_PASSWORD: '',
       ...env,
     },

@@ -242,6 +242,13 @@ const EXAMPLES: Record<AuditAction, { entry: Partial<AuditSentenceEntry>; reads:
     entry: { targetType: 'post', details: { title: 'Hello' } },
     reads: 'Ada Lovelace restored an earlier version of the post “Hello”',
   },
+  'post.update': {
+    entry: {
+      targetType: 'post',
+      details: { title: 'Hello', fields: ['title', 'content', 'tags'] },
+    },
+    reads: 'Ada Lovelace edited the title, text and tags of the post “Hello”',
+  },
   'post.image_upload': {
     entry: { targetType: 'post_image', details: { width: 1600, height: 900 } },
     reads: 'Ada Lovelace uploaded an image for the blog (1600 × 900)',
@@ -256,6 +263,29 @@ describe('the audit log as sentences', () => {
     expect(text).toBe(example.reads);
     // Never the code itself, nor a fallback.
     expect(text).not.toContain(action);
+  });
+
+  it('reads an edit of one field, a save without changes, and a publish past the SEO checks', () => {
+    const post = (action: string, details: Record<string, unknown>) =>
+      auditSentenceText(
+        entry({ action, targetType: 'post', details: { title: 'Hi', ...details } }),
+      );
+    expect(post('post.update', { fields: ['featuredImage'] })).toBe(
+      'Ada Lovelace edited the featured image of the post “Hi”',
+    );
+    expect(post('post.update', { fields: [] })).toBe(
+      'Ada Lovelace saved the post “Hi” without changes',
+    );
+    const override = {
+      reason: 'The linked page ships tomorrow',
+      problems: ['internal_link_broken'],
+    };
+    expect(post('post.publish', { override })).toBe(
+      'Ada Lovelace published the post “Hi”, past its SEO checks (“The linked page ships tomorrow”)',
+    );
+    expect(post('post.schedule', { at: '2030-01-07T09:00:00.000Z', override })).toBe(
+      'Ada Lovelace scheduled the post “Hi” for 2030-01-07 09:00 UTC, past its SEO checks (“The linked page ships tomorrow”)',
+    );
   });
 
   it('reads a person the lookup no longer finds as an erased person', () => {

@@ -103,6 +103,34 @@ const postOf = (details: Record<string, unknown>): Phrase =>
     ? [words('the post '), named(`“${details.title}”`)]
     : [words('a post')];
 
+/** Issue 23: a publish or schedule past blocking SEO problems, with its reason. */
+const overrideOf = (details: Record<string, unknown>): string => {
+  const override = details.override as { reason?: unknown } | undefined;
+  return typeof override?.reason === 'string' ? `, past its SEO checks (“${override.reason}”)` : '';
+};
+
+const POST_FIELD_WORDS: Record<string, string> = {
+  title: 'title',
+  slug: 'address',
+  excerpt: 'excerpt',
+  category: 'category',
+  tags: 'tags',
+  readingTime: 'reading time',
+  author: 'author',
+  authorEmail: "author's email",
+  authorBio: "author's bio",
+  content: 'text',
+  featuredImage: 'featured image',
+};
+
+/** "the title, text and tags": which fields a save changed (the log keeps no values). */
+const changedFieldsOf = (details: Record<string, unknown>): string[] =>
+  Array.isArray(details.fields)
+    ? details.fields.map((field) => POST_FIELD_WORDS[String(field)] ?? String(field))
+    : [];
+const listed = (items: string[]) =>
+  items.length === 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
 const count = (value: unknown, one: string, many = `${one}s`) => {
   const n = Number(value ?? 0);
   return `${n} ${n === 1 ? one : many}`;
@@ -249,13 +277,19 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   'account.passkey_add': ({ actor }) => [actor, ' added a passkey'],
   'account.passkey_remove': ({ actor }) => [actor, ' removed a passkey'],
   'post.create': ({ actor, details }) => [actor, ' wrote ', postOf(details)],
-  'post.publish': ({ actor, details }) => [actor, ' published ', postOf(details)],
+  'post.publish': ({ actor, details }) => [
+    actor,
+    ' published ',
+    postOf(details),
+    overrideOf(details),
+  ],
   'post.unpublish': ({ actor, details }) => [actor, ' unpublished ', postOf(details)],
   'post.schedule': ({ actor, details }) => [
     actor,
     ' scheduled ',
     postOf(details),
     typeof details.at === 'string' ? ` for ${details.at.slice(0, 16).replace('T', ' ')} UTC` : '',
+    overrideOf(details),
   ],
   'post.delete': ({ actor, details }) => [actor, ' deleted ', postOf(details)],
   'post.restore': ({ actor, details }) => [
@@ -263,6 +297,12 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     ' restored an earlier version of ',
     postOf(details),
   ],
+  'post.update': ({ actor, details }) => {
+    const fields = changedFieldsOf(details);
+    return fields.length === 0
+      ? [actor, ' saved ', postOf(details), ' without changes']
+      : [actor, ` edited the ${listed(fields)} of `, postOf(details)];
+  },
   'post.image_upload': ({ actor, details }) => [
     actor,
     ' uploaded an image for the blog',

@@ -6,19 +6,29 @@ import {
   POST_MESSAGES,
   postCreateSchema,
   postIdParamsSchema,
+  postChecksFailedSchema,
+  postChecksSchema,
   postListQuerySchema,
+  postPreviewLinkRequestSchema,
+  postPreviewLinkSchema,
+  postPublishSchema,
   postRevisionListSchema,
   postRevisionParamsSchema,
-  postScheduleSchema,
+  postScheduleRequestSchema,
   postUpdateSchema,
 } from '@repo/validation';
+import { readingTimeMinutes } from '@repo/content/seo-checks';
+import type { FastifyReply } from 'fastify';
 import { auditActorOf } from '../../../../audit/audit-log';
 import { notFound } from '../../../../errors';
 import { idempotentRequest } from '../../../../idempotency/idempotent-request';
+import { problemsOf } from '../../../../posts/post-checks';
 import { findAdminPost, listAdminPosts, listRevisions } from '../../../../posts/posts-repository';
+import { previewToken, previewUrl } from '../../../../posts/preview-tokens';
 import {
   createPost,
   deletePost,
+  PostChecksError,
   publishPost,
   restoreRevision,
   schedulePost,
@@ -26,6 +36,16 @@ import {
   updatePost,
 } from '../../../../posts/publishing';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
+
+/** Blocking SEO problems answer 422 with the problems (a value, not the error contract's issues). */
+async function unlessChecksFail<T>(reply: FastifyReply, action: () => Promise<T>) {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof PostChecksError) return reply.status(422).send(error.body);
+    throw error;
+  }
+}
 
 /**
  * Issue 23: the blog's posts, for the console and API keys (posts:read,
@@ -143,17 +163,73 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:publish' },
       schema: {
+        description:
+          'Publishes the post after its SEO checks: blocking problems answer 422 with the problems, unless the body carries `override: { reason }` (kept in the audit log).',
         params: postIdParamsSchema,
-        response: { 200: adminPostSchema, ...errorResponses(401, 403, 404) },
+        body: postPublishSchema,
+        response: {
+          200: adminPostSchema,
+          422: postChecksFailedSchema,
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) =>
+      unlessChecksFail(reply, async () => {
+        const { id } = request.params;
+        const { override } = request.body;
+        const post = await db
+          .transaction()
+          .execute((trx) => publishPost(trx, id, auditActorOf(request), override));
+        postsCache.invalidate();
+        return post;
+      }),
+  );
+
+  fastify.get(
+    '/posts/:id/checks',
+    {
+      config: { permission: 'posts:read' },
+      schema: {
+        description:
+          "The post's problems against the site's SEO rules, as a publish would find them now.",
+        params: postIdParamsSchema,
+        response: { 200: postChecksSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const { id } = request.params;
-      const post = await db
-        .transaction()
-        .execute((trx) => publishPost(trx, id, auditActorOf(request)));
-      postsCache.invalidate();
-      return post;
+      const post = await findAdminPost(db, request.params.id);
+      if (!post) throw notFound(POST_MESSAGES.notFound);
+      const problems = await problemsOf(db, post);
+      return {
+        problems,
+        blocking: problems.some((problem) => problem.blocking),
+        readingTime: readingTimeMinutes(post.content),
+      };
+    },
+  );
+
+  fastify.post(
+    '/posts/:id/preview-link',
+    {
+      config: { permission: 'posts:read' },
+      schema: {
+        description:
+          "A signed link to the post's page on the site, whatever its status (noindex, never cached): 24 hours by default, `hours` up to 7 days.",
+        params: postIdParamsSchema,
+        body: postPreviewLinkRequestSchema,
+        response: { 200: postPreviewLinkSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const post = await findAdminPost(db, request.params.id);
+      if (!post) throw notFound(POST_MESSAGES.notFound);
+      const expiresAt = new Date(Date.now() + request.body.hours * 3_600_000);
+      const token = previewToken(fastify.config.POST_PREVIEW_SECRET, post.id, expiresAt);
+      return {
+        url: previewUrl(fastify.config.PUBLIC_SITE_URL, token),
+        expiresAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000).toISOString(),
+      };
     },
   );
 
@@ -181,21 +257,28 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:publish' },
       schema: {
-        description: 'Publishes the post by itself at `at` (within a minute).',
+        description:
+          'Publishes the post by itself at `at` (within a minute). The SEO checks run now, as for a publish (422 unless overridden).',
         params: postIdParamsSchema,
-        body: postScheduleSchema,
-        response: { 200: adminPostSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        body: postScheduleRequestSchema,
+        response: {
+          200: adminPostSchema,
+          422: postChecksFailedSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const at = new Date(request.body.at);
-      const post = await db
-        .transaction()
-        .execute((trx) => schedulePost(trx, id, at, auditActorOf(request)));
-      postsCache.invalidate();
-      return post;
-    },
+    async (request, reply) =>
+      unlessChecksFail(reply, async () => {
+        const { id } = request.params;
+        const at = new Date(request.body.at);
+        const { override } = request.body;
+        const post = await db
+          .transaction()
+          .execute((trx) => schedulePost(trx, id, at, auditActorOf(request), override));
+        postsCache.invalidate();
+        return post;
+      }),
   );
 
   fastify.get(
