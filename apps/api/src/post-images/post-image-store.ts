@@ -10,7 +10,7 @@ import type { ProcessedPostImage } from './process-post-image';
  */
 
 /** Who uploaded an image: a staff account or an API key, and a label that outlives both. */
-export interface PostImageUploader {
+interface PostImageUploader {
   userId: string | null;
   apiKeyId: string | null;
   label: string;
@@ -23,7 +23,7 @@ export interface StoredPostImage {
   variants: { width: number; height: number }[];
 }
 
-export interface PostImageVariant {
+interface PostImageVariant {
   width: number;
   height: number;
   format: 'webp';

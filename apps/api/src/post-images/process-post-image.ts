@@ -21,7 +21,7 @@ import { AppError } from '../errors';
  */
 
 /** The types accepted, by what their first bytes say. */
-export type PostImageType = 'png' | 'jpeg' | 'gif' | 'webp' | 'avif';
+type PostImageType = 'png' | 'jpeg' | 'gif' | 'webp' | 'avif';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -39,7 +39,7 @@ function ftypBrands(bytes: Buffer): string[] {
 }
 
 /** The image type the bytes begin with, or undefined for anything else (SVG, HTML, text, HEIC…). */
-export function detectImageType(bytes: Buffer): PostImageType | undefined {
+function detectImageType(bytes: Buffer): PostImageType | undefined {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
     return 'jpeg';
@@ -60,7 +60,7 @@ const SHARP_FORMAT: Record<PostImageType, string> = {
   avif: 'heif',
 };
 
-export interface ProcessedVariant {
+interface ProcessedVariant {
   width: number;
   height: number;
   bytes: Buffer;
