@@ -32,6 +32,11 @@ case "$app" in
     # without DATABASE_URL, which the image never runs without.
     rm -rf "$out"/node_modules/.pnpm/@electric-sql+pglite@* \
       "$out"/node_modules/.pnpm/kysely-pglite-dialect@*
+    # Prettier's language plugins (9 MB): @react-email/render formats HTML only
+    # (prettier/standalone and prettier/plugins/html). Room for sharp's libvips (issue 23).
+    for plugins in "$out"/node_modules/.pnpm/prettier@3.*/node_modules/prettier/plugins; do
+      if [ -d "$plugins" ]; then find "$plugins" -type f ! -name 'html.js' ! -name 'html.mjs' -delete; fi
+    done
     cp -R apps/api/dist "$out/dist"
     mkdir "$out/data"
     # Read at run time (src/runtime-files.ts): the first at its default place, the
