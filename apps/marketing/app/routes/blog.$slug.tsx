@@ -1,23 +1,15 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { Badge, Button } from '@repo/ui';
-import { ArrowLeft, Clock } from 'lucide-react';
-import { AuthorBlock } from '~/components/blog/author-block';
-import { PostCard } from '~/components/blog/post-card';
-import { PostContent } from '~/components/blog/post-content';
-import { ShareButton } from '~/components/blog/share-button';
+import { useLoaderData } from '@remix-run/react';
+import { PostArticle } from '~/components/blog/post-article';
 import { relatedPosts } from '~/utils/blog-filters';
-import { renderMarkdown } from '~/utils/markdown.server';
+import { renderArticle } from '~/utils/markdown.server';
 import { featuredImageOf } from '~/utils/post-images';
 import { formatPostDate, toPostCardData } from '~/utils/post-card-data.server';
 import { findPost, listPosts } from '~/utils/posts.server';
 import { env } from '~/env.server';
 import { siteRoutes } from '@repo/api-client';
-import { HIGH_PRIORITY } from '~/utils/image-priority';
 import { jsonLd, pageMeta, siteUrlFrom } from '~/utils/seo';
 import { RELATED_POSTS_MAX, SITE_NAME } from '~/utils/site';
-
-const MISSING_CONTENT = 'The full article is on its way. Check back soon.';
 
 /** A slug as the API writes them; anything else is never asked about. */
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -54,13 +46,11 @@ export const loader = async ({ params, context }: LoaderFunctionArgs) => {
   }
   // The text travels once, as HTML (the markdown source stays on the server): in a
   // document's markup, or as data for a client navigation (see article-html.ts).
-  const { content, ...post } = found;
-  const html = renderMarkdown(content?.trim() ? content : MISSING_CONTENT);
-  if (context.documentRequest) context.articleHtml = html;
+  const { post, html } = renderArticle(found, context);
   return {
     post,
     displayDate: formatPostDate(post.date),
-    html: context.documentRequest ? null : html,
+    html,
     related: relatedPosts(post, posts, RELATED_POSTS_MAX).map(toPostCardData),
   };
 };
@@ -114,76 +104,5 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function BlogPostPage() {
-  const { post, displayDate, html, related } = useLoaderData<typeof loader>();
-  const image = featuredImageOf(post);
-  return (
-    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <Button asChild variant="ghost" size="sm" className="-ml-3">
-        <Link to="/blog">
-          <ArrowLeft aria-hidden="true" />
-          Back to Blog
-        </Link>
-      </Button>
-      <header className="mt-6">
-        <Badge variant="secondary" className="uppercase tracking-wide">
-          {post.category}
-        </Badge>
-        <h1 className="mt-4 text-balance text-4xl font-bold tracking-tight sm:text-5xl">
-          {post.title}
-        </h1>
-        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          <time dateTime={post.date}>{displayDate}</time>
-          <span className="inline-flex items-center gap-1">
-            <Clock className="h-4 w-4" aria-hidden="true" />
-            {post.readingTime} min read
-          </span>
-          <span>By {post.author}</span>
-        </div>
-        <p className="mt-6 text-pretty text-xl text-muted-foreground">{post.excerpt}</p>
-        <img
-          src={image.src}
-          srcSet={image.srcSet}
-          sizes={image.sizes}
-          alt={image.alt}
-          width={image.width}
-          height={image.height}
-          {...HIGH_PRIORITY}
-          className="mt-8 h-auto w-full rounded-xl border"
-        />
-      </header>
-
-      <div className="mt-10">
-        <PostContent slug={post.slug} html={html} />
-      </div>
-
-      <div className="mt-10 flex flex-wrap items-center justify-between gap-3 border-t pt-6">
-        <Button asChild variant="outline">
-          <Link to="/blog">
-            <ArrowLeft aria-hidden="true" />
-            Back to Blog
-          </Link>
-        </Button>
-        <ShareButton title={post.title} text={post.excerpt} />
-      </div>
-
-      <div className="mt-10">
-        <AuthorBlock post={post} />
-      </div>
-
-      {related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="mt-16">
-          <h2 id="related-heading" className="text-2xl font-bold tracking-tight">
-            Related Posts
-          </h2>
-          <ul className="mt-6 grid gap-6 md:grid-cols-3">
-            {related.map((relatedPost) => (
-              <li key={relatedPost.slug}>
-                <PostCard post={relatedPost} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-    </article>
-  );
+  return <PostArticle {...useLoaderData<typeof loader>()} />;
 }

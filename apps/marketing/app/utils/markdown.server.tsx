@@ -1,3 +1,4 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { PostMarkdown } from '@repo/content';
 import { renderToStaticMarkup } from 'react-dom/server';
 
@@ -17,4 +18,21 @@ export function renderMarkdown(markdown: string): string {
   if (rendered.size >= MAX_RENDERED) rendered.clear();
   rendered.set(markdown, html);
   return html;
+}
+
+const MISSING_CONTENT = 'The full article is on its way. Check back soon.';
+
+/**
+ * A post's page data without its markdown: the text travels once, as HTML (the
+ * source stays on the server), in a document's markup or, for a client
+ * navigation, as data (see article-html.ts). The post page and its preview use it.
+ */
+export function renderArticle<P extends { content?: string }>(
+  found: P,
+  context: AppLoadContext,
+): { post: Omit<P, 'content'>; html: string | null } {
+  const { content, ...post } = found;
+  const html = renderMarkdown(content?.trim() ? content : MISSING_CONTENT);
+  if (context.documentRequest) context.articleHtml = html;
+  return { post, html: context.documentRequest ? null : html };
 }
