@@ -6,6 +6,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatDateTime } from '@/lib/format';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { Can, useCan } from '@/lib/permissions';
+import { AltTextDialog, markdownImage } from './alt-text-dialog';
+import { ImageUploadButton } from './image-upload-button';
 import { MarkdownField } from './markdown-field';
 import { PostFields } from './post-fields';
 import {
@@ -18,6 +20,7 @@ import {
 } from './post-form';
 import { PostStatusActions } from './post-status-actions';
 import { PostStatusBadge } from './post-status-badge';
+import { PreviewLinkButton } from './preview-link-button';
 import { RevisionsPanel } from './revisions-panel';
 import { SeoPanel, type SeoProblem } from './seo-panel';
 import { usePostCatalogue } from './use-post-catalogue';
@@ -57,6 +60,8 @@ export function PostEditor({ post }: { post: AdminPost | undefined }) {
   // What the API answered a refused publish with, until the form changes again.
   const [refusal, setRefusal] = useState<{ problems: SeoProblem[]; of: PostFormValues }>();
   const bodyRef = useRef<HTMLTextAreaElement>(null);
+  // An image uploaded into the body, waiting for its alt text, and where it goes.
+  const [inlineImage, setInlineImage] = useState<{ src: string; start: number; end: number }>();
   const { save, isSaving } = usePostSave(post);
 
   const form: PostFormValues = { ...values, slug: displayedSlug(values, slugEdited) };
@@ -73,6 +78,19 @@ export function PostEditor({ post }: { post: AdminPost | undefined }) {
   const changeSlug = (value: string) => {
     setSlugEdited(true);
     change('slug', value);
+  };
+  const insertImage = (alt: string) => {
+    if (!inlineImage) return;
+    const { src, start, end } = inlineImage;
+    const image = markdownImage(alt, src);
+    change('content', `${values.content.slice(0, start)}${image}${values.content.slice(end)}`);
+    setInlineImage(undefined);
+    // Back in the text, just after the image.
+    requestAnimationFrame(() => {
+      const body = bodyRef.current;
+      body?.focus();
+      body?.setSelectionRange(start + image.length, start + image.length);
+    });
   };
   const restored = (changed: AdminPost) => {
     const next = formValuesOf(changed);
@@ -143,6 +161,7 @@ export function PostEditor({ post }: { post: AdminPost | undefined }) {
                   {isSaving ? 'Saving...' : post ? 'Save' : 'Create draft'}
                 </Button>
               </Can>
+              {post ? <PreviewLinkButton post={post} /> : null}
               {post ? (
                 <PostStatusActions
                   post={post}
@@ -165,6 +184,14 @@ export function PostEditor({ post }: { post: AdminPost | undefined }) {
                 categories={categories}
                 onChange={change}
                 onSlugChange={changeSlug}
+                featuredImageAction={
+                  canWrite ? (
+                    <ImageUploadButton
+                      label="Upload featured image"
+                      onUploaded={(image) => change('featuredImage', image.src)}
+                    />
+                  ) : null
+                }
               />
               <MarkdownField
                 id="post-content"
@@ -172,6 +199,18 @@ export function PostEditor({ post }: { post: AdminPost | undefined }) {
                 error={errors.content}
                 textareaRef={bodyRef}
                 onValueChange={(value) => change('content', value)}
+                toolbar={
+                  canWrite ? (
+                    <ImageUploadButton
+                      label="Upload image"
+                      onUploaded={(image) => {
+                        const body = bodyRef.current;
+                        const end = body?.selectionEnd ?? values.content.length;
+                        setInlineImage({ src: image.src, start: body?.selectionStart ?? end, end });
+                      }}
+                    />
+                  ) : null
+                }
               />
             </fieldset>
           </form>
@@ -190,6 +229,11 @@ export function PostEditor({ post }: { post: AdminPost | undefined }) {
           <RevisionsPanel post={post} current={form} dirty={dirty} onRestored={restored} />
         ) : null}
       </div>
+      <AltTextDialog
+        open={inlineImage !== undefined}
+        onInsert={insertImage}
+        onCancel={() => setInlineImage(undefined)}
+      />
       <ConfirmDialog
         open={guard.pending !== null}
         title="Leave without saving?"

@@ -39,7 +39,7 @@ describe('post status actions (issue 23)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Publish now?' });
     await user.click(within(dialog).getByRole('button', { name: 'Publish now' }));
     expect(await screen.findByText('Post published')).toBeInTheDocument();
-    expect(calls.find((call) => call.path.endsWith('/publish'))?.body).toBeUndefined();
+    expect(calls.find((call) => call.path.endsWith('/publish'))?.body).toEqual({});
     expect(await screen.findByRole('button', { name: 'Unpublish' })).toBeInTheDocument();
   });
 
@@ -63,14 +63,18 @@ describe('post status actions (issue 23)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Publish despite problems?' });
     const confirm = within(dialog).getByRole('button', { name: 'Publish anyway' });
     expect(confirm).toBeDisabled();
-    await user.type(
-      within(dialog).getByLabelText('Reason to publish anyway'),
-      'The chart is decorative',
+    const reason = within(dialog).getByLabelText('Reason to publish anyway');
+    await user.type(reason, 'Because');
+    await user.click(confirm);
+    expect(reason).toHaveAccessibleDescription(
+      'Give the reason for publishing past the checks in 10 to 500 characters',
     );
+    expect(calls.some((call) => call.path.endsWith('/publish'))).toBe(false);
+    await user.type(reason, ': the chart is decorative');
     await user.click(confirm);
     expect(await screen.findByText('Post published')).toBeInTheDocument();
     expect(calls.find((call) => call.path.endsWith('/publish'))?.body).toEqual({
-      override: { reason: 'The chart is decorative' },
+      override: { reason: 'Because: the chart is decorative' },
     });
   });
 

@@ -16,7 +16,8 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormField } from '@/components/form-field';
-import { api, http } from '@/lib/api';
+import { postPublishSchema } from '@repo/validation';
+import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { useCan } from '@/lib/permissions';
@@ -36,6 +37,39 @@ export function problemsOfRefusal(error: unknown): SeoProblem[] | undefined {
 export function scheduleTimeOf(local: string): string | null {
   const at = new Date(local);
   return local && !Number.isNaN(at.getTime()) ? formatISO(at) : null;
+}
+
+/** Why staff publish past blocking problems (kept in the audit log with the publish). */
+function OverrideReasonField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>Reason to publish anyway</Label>
+      <Textarea
+        id={id}
+        rows={3}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        required
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 /** The override a publish carries when staff publish despite blocking problems. */
@@ -65,6 +99,7 @@ export function PostStatusActions({
   const navigate = useNavigate();
   const [open, setOpen] = useState<Action | null>(null);
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
   const [scheduleAt, setScheduleAt] = useState('');
   const [scheduleError, setScheduleError] = useState<string>();
   const blocking = problems?.filter((problem) => problem.blocking) ?? [];
@@ -81,10 +116,7 @@ export function PostStatusActions({
   };
 
   const publish = useMutation({
-    mutationFn: (override: Override | undefined) =>
-      override
-        ? http.post<AdminPost>(apiRoutes.admin.posts.publish(id), override)
-        : api.admin.posts.publish(post.id),
+    mutationFn: (override: Override | undefined) => api.admin.posts.publish(post.id, override),
     onSuccess: (changed) => {
       afterChange(changed);
       setOpen(null);
@@ -94,7 +126,8 @@ export function PostStatusActions({
     onError: refused('Publishing failed'),
   });
   const schedule = useMutation({
-    mutationFn: (at: string) => api.admin.posts.schedule(post.id, { at }),
+    mutationFn: ({ at, override }: { at: string; override: Override | undefined }) =>
+      api.admin.posts.schedule(post.id, { at, ...override }),
     onSuccess: (changed) => {
       afterChange(changed);
       setOpen(null);
@@ -128,10 +161,21 @@ export function PostStatusActions({
   const canGoLive = post.status !== 'published';
   const overriding = blocking.length > 0;
 
+  /** The override to send (checked by the API's schema), undefined when none is needed; null when the reason is not valid. */
+  const overrideToSend = (): Override | undefined | null => {
+    if (!overriding) return undefined;
+    const checked = postPublishSchema.safeParse({ override: { reason } });
+    if (!checked.success || !checked.data.override) {
+      setReasonError(checked.error?.issues[0]?.message);
+      return null;
+    }
+    setReasonError(undefined);
+    return { override: checked.data.override };
+  };
   const submitPublish = (event: FormEvent) => {
     event.preventDefault();
-    if (overriding && !reason.trim()) return;
-    publish.mutate(overriding ? { override: { reason: reason.trim() } } : undefined);
+    const override = overrideToSend();
+    if (override !== null) publish.mutate(override);
   };
   const submitSchedule = (event: FormEvent) => {
     event.preventDefault();
@@ -141,7 +185,8 @@ export function PostStatusActions({
       return;
     }
     setScheduleError(undefined);
-    schedule.mutate(at);
+    const override = overrideToSend();
+    if (override !== null) schedule.mutate({ at, override });
   };
 
   return (
@@ -224,16 +269,12 @@ export function PostStatusActions({
                     <li key={`${problem.code}-${index}`}>{problem.message}</li>
                   ))}
                 </ul>
-                <div className="grid gap-2">
-                  <Label htmlFor="publish-override-reason">Reason to publish anyway</Label>
-                  <Textarea
-                    id="publish-override-reason"
-                    rows={3}
-                    value={reason}
-                    onChange={(event) => setReason(event.target.value)}
-                    required
-                  />
-                </div>
+                <OverrideReasonField
+                  id="publish-override-reason"
+                  value={reason}
+                  error={reasonError}
+                  onChange={setReason}
+                />
               </>
             ) : null}
             <DialogFooter>
@@ -259,8 +300,19 @@ export function PostStatusActions({
               <DialogTitle>Schedule the post</DialogTitle>
               <DialogDescription>
                 It publishes itself at this time (in your time zone), within a minute.
+                {overriding
+                  ? ` The SEO checks found ${blocking.length} blocking ${blocking.length === 1 ? 'problem' : 'problems'}: scheduling anyway needs a reason.`
+                  : ''}
               </DialogDescription>
             </DialogHeader>
+            {overriding ? (
+              <OverrideReasonField
+                id="schedule-override-reason"
+                value={reason}
+                error={reasonError}
+                onChange={setReason}
+              />
+            ) : null}
             <FormField
               id="post-schedule-at"
               label="Publish at"
