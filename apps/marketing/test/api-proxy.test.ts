@@ -92,4 +92,46 @@ describe('the /api proxy', () => {
     }
     expect(upstream).not.toHaveBeenCalled();
   });
+
+  it("passes a post image's bytes and caching headers through, and a revalidation's 304 (issue 23)", async () => {
+    const bytes = new Uint8Array([
+      0x52, 0x49, 0x46, 0x46, 0x00, 0xff, 0x80, 0x57, 0x45, 0x42, 0x50,
+    ]);
+    const file = '/api/post-images/3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b-640x480-640.webp';
+    upstream.mockResolvedValueOnce(
+      new Response(bytes, {
+        headers: {
+          'content-type': 'image/webp',
+          'cache-control': 'public, max-age=31536000, immutable',
+          etag: '"i-640"',
+          'x-content-type-options': 'nosniff',
+        },
+      }),
+    );
+    const response = await proxied('GET', file);
+    expect(response.status).toBe(200);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      'content-type': 'image/webp',
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag: '"i-640"',
+      'x-content-type-options': 'nosniff',
+    });
+
+    upstream.mockResolvedValueOnce(
+      new Response(null, { status: 304, headers: { etag: '"i-640"' } }),
+    );
+    const request = new Request(`http://site.test${file}`, {
+      headers: { 'if-none-match': '"i-640"' },
+    });
+    const revalidated = await loader({
+      request,
+      context: { clientIp: '203.0.113.9' },
+      params: {},
+    } as unknown as ActionFunctionArgs);
+    expect(revalidated.status).toBe(304);
+    expect(new Headers(upstream.mock.calls.at(-1)![1]?.headers).get('if-none-match')).toBe(
+      '"i-640"',
+    );
+  });
 });
