@@ -10,7 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 const rendered = new Map<string, string>();
 const MAX_RENDERED = 100;
 
-export function renderMarkdown(markdown: string): string {
+function renderMarkdown(markdown: string): string {
   const cached = rendered.get(markdown);
   if (cached !== undefined) return cached;
   const html = renderToStaticMarkup(<PostMarkdown markdown={markdown} />);
