@@ -77,7 +77,7 @@ export function PostFields({
   const set = (field: PostField) => (value: string) => onChange(field, value);
   const isSpecialAuthor = values.author.trim() === SPECIAL_AUTHOR_NAME;
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid items-start gap-4 md:grid-cols-2">
       <div className="md:col-span-2">
         <FormField
           id="post-title"
