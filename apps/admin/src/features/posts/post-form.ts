@@ -46,7 +46,7 @@ export function formValuesOf(post: Omit<AdminPost, 'id' | 'status'> | AdminPost)
 }
 
 /** Tags from the comma-separated line: trimmed, blanks dropped, each once. */
-export function tagsOf(line: string): string[] {
+function tagsOf(line: string): string[] {
   return [
     ...new Set(
       line

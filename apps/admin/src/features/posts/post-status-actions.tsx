@@ -27,7 +27,7 @@ import type { SeoProblem } from './seo-panel';
 type Action = 'publish' | 'schedule' | 'unpublish' | 'delete';
 
 /** The problems a refused publish or schedule names (422 `{ message, problems }`). */
-export function problemsOfRefusal(error: unknown): SeoProblem[] | undefined {
+function problemsOfRefusal(error: unknown): SeoProblem[] | undefined {
   if (!(error instanceof ApiError) || error.status !== 422) return undefined;
   const problems = (error.body as { problems?: unknown } | undefined)?.problems;
   return Array.isArray(problems) ? (problems as SeoProblem[]) : undefined;

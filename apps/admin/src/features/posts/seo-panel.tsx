@@ -11,7 +11,7 @@ export interface SeoProblem {
 }
 
 /** The blocking problems first, each group in the order found. */
-export function sortedProblems(problems: readonly SeoProblem[]): SeoProblem[] {
+function sortedProblems(problems: readonly SeoProblem[]): SeoProblem[] {
   return [...problems.filter((p) => p.blocking), ...problems.filter((p) => !p.blocking)];
 }
 

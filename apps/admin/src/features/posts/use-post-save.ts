@@ -28,7 +28,7 @@ function errorsOfIssues(issues: readonly { path: PropertyKey[]; message: string 
 }
 
 /** The API's refusal, beside the fields it names: a 400's issues, a 409 about the slug. */
-export function fieldErrorsOf(error: unknown): PostFieldErrors {
+function fieldErrorsOf(error: unknown): PostFieldErrors {
   const errors: PostFieldErrors = {};
   for (const [path, message] of Object.entries(serverFieldErrors(error))) {
     const field = path.split('.')[0] ?? '';
