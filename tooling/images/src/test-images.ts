@@ -443,7 +443,6 @@ function checkCompose(): void {
       SESSION_SECRET: secret(),
       UNSUBSCRIBE_SECRET: secret(),
       POST_PREVIEW_SECRET: secret(),
-  POST_PREVIEW_SECRET: secret(),
       POSTGRES_PASSWORD: secret(),
     },
   });

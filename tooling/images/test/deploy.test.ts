@@ -95,7 +95,6 @@ beforeAll(async () => {
       SESSION_SECRET: secret(),
       UNSUBSCRIBE_SECRET: secret(),
       POST_PREVIEW_SECRET: secret(),
-  POST_PREVIEW_SECRET: secret(),
       PUBLIC_SITE_URL: origin.get('marketing')!,
       ADMIN_URL: origin.get('admin')!,
       // As the Dockerfile sets it (the image's /app/data/posts).
