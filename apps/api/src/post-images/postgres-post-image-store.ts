@@ -73,7 +73,7 @@ export function createPostgresPostImageStore(db: DB): PostImageStore {
 
     async getVariant(image, width) {
       if (!isUuid(image.id)) return undefined;
-      return db
+      const variant = await db
         .selectFrom('postImageVariants as variant')
         .innerJoin('postImages as image', 'image.id', 'variant.imageId')
         .select(['variant.width', 'variant.height', 'variant.format', 'variant.bytes'])
@@ -82,6 +82,10 @@ export function createPostgresPostImageStore(db: DB): PostImageStore {
         .where('image.height', '=', image.height)
         .where('variant.width', '=', width)
         .executeTakeFirst();
+      if (!variant) return undefined;
+      // node-pg reads bytea as a Buffer, PGlite (the embedded database) as a Uint8Array.
+      const { bytes } = variant;
+      return { ...variant, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
     },
   };
 }
