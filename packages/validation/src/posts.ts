@@ -69,6 +69,7 @@ const POST_TAG_MAX = 50;
 const READING_TIME_MAX_MINUTES = 600;
 const IDEMPOTENCY_KEY_MAX = 255;
 /** How far ahead a post may be scheduled. */
+const POST_SCHEDULE_MAX_DAYS = 3 * 366;
 
 /**
  * A kebab-case slug from a title, as the API makes one when none is sent and the
@@ -86,7 +87,6 @@ export function slugFromTitle(title: string): string {
     .slice(0, POST_SLUG_MAX)
     .replace(/-+$/, '');
 }
-const POST_SCHEDULE_MAX_DAYS = 3 * 366;
 
 export const POST_MESSAGES = {
   notFound: 'Post not found',
@@ -266,14 +266,6 @@ export const postListQuerySchema = z.object({
   ...pageFields,
   search: listSearchField,
   status: optionalFilter(POST_STATUSES, POST_MESSAGES.status),
-});
-export type PostListQuery = QueryParams<typeof postListQuerySchema>;
-
-/** What a revision keeps: the editable fields as they were. */
-export const postSnapshotSchema = z.object({
-  title: z.string(),
-  slug: z.string(),
-  excerpt: z.string(),
   /** One category, whatever its case (the console's category filter). */
   category: z.preprocess(
     blankAsAbsent,
@@ -283,6 +275,14 @@ export const postSnapshotSchema = z.object({
       .max(60, { error: maxLengthMessage(60, 'category') })
       .optional(),
   ),
+});
+export type PostListQuery = QueryParams<typeof postListQuerySchema>;
+
+/** What a revision keeps: the editable fields as they were. */
+export const postSnapshotSchema = z.object({
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string(),
   category: z.string(),
   tags: z.array(z.string()),
   readingTime: z.number().int(),
