@@ -254,6 +254,8 @@ const TABS: Record<string, (string | RegExp)[]> = {
   Beta: [],
   'Invite codes': ['Create invite code', '0 of 5: redemptions of LAUNCHWEEK'],
   Contacts: ['View message from Barbara Liskov', 'Delete message from Barbara Liskov'],
+  // Issue 23: the blog's posts (the seeded ones).
+  Posts: [],
   // The Email sections (issue 20).
   Templates: ['Send test email', 'Bulk send', /^Preview /],
   Outbox: [/^View email to /],
