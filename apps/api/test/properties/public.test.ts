@@ -168,6 +168,18 @@ const ENDPOINTS: Endpoint[] = [
       ),
     ),
   },
+  { method: 'GET', route: '/api/posts-version', requests: get('/api/posts-version') },
+  {
+    method: 'GET',
+    route: '/api/post-images/:file',
+    requests: get(
+      pathParam([
+        `00000000-0000-4000-8000-000000000000-1200x630-640.webp`,
+        'not-an-image',
+        'x-1x1-1.webp',
+      ]).map((file) => `/api/post-images/${file}`),
+    ),
+  },
   {
     method: 'GET',
     route: '/api/post-previews/:token',
