@@ -361,6 +361,42 @@ describe('axe-core and label-in-name', () => {
     });
   }
 
+  for (const width of [1280, 375]) {
+    it(`find nothing in the post editor and its schedule dialog at ${width} px`, async () => {
+      const page = await newPage(width);
+      await signIn(page);
+      // A post of this test's own, made through the API as the signed-in Owner.
+      const created = await page.request.post('/api/admin/posts', {
+        headers: { origin: new URL(stack.adminUrl!).origin },
+        data: {
+          title: `Accessible editing at ${width} pixels`,
+          excerpt: 'What the editor offers to staff who use a keyboard or a screen reader.',
+          category: 'Guides',
+          tags: ['Accessibility'],
+          author: 'Maya Okafor',
+          content: '## Headings\n\nA [link to pricing](/pricing).\n\n- one\n- two\n',
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      const found: Record<string, string[]> = {};
+      await page.goto(`/admin/posts/${id}`);
+      await page.getByTestId('post-preview').getByRole('heading', { name: 'Headings' }).waitFor();
+      await page
+        .getByRole('list', { name: 'Revisions' })
+        .or(page.getByText('No revisions yet'))
+        .first()
+        .waitFor();
+      await settled(page);
+      await check(page, 'Post editor', found);
+      await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Schedule the post' }).waitFor();
+      await settled(page);
+      await check(page, 'Post editor: schedule', found);
+      expect(found).toEqual({});
+    });
+  }
+
   it('names the approve and resend buttons after the text they show', async () => {
     const page = await newPage(1280);
     await signIn(page);
