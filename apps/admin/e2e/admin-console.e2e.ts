@@ -344,6 +344,8 @@ describe('admin console', () => {
       'Beta',
       'Invite codes',
       'Contacts',
+      // Issue 23: Support reads and writes blog posts.
+      'Posts',
       'Survey',
       'Security',
     ]);

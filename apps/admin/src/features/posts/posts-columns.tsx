@@ -25,7 +25,7 @@ export function postsColumns(): ColumnDef<PostListItem>[] {
       cell: ({ row }) => (
         <Link
           to={`/admin/posts/${row.original.id}`}
-          className="block max-w-[22rem] truncate font-medium text-primary hover:underline"
+          className="block max-w-[14rem] truncate font-medium text-primary hover:underline"
           title={row.original.title}
         >
           {row.original.title}
@@ -45,7 +45,7 @@ export function postsColumns(): ColumnDef<PostListItem>[] {
       accessorKey: 'tags',
       header: 'Tags',
       cell: ({ row }) => (
-        <span className="block max-w-[14rem] truncate" title={row.original.tags.join(', ')}>
+        <span className="block max-w-[10rem] truncate" title={row.original.tags.join(', ')}>
           {row.original.tags.join(', ') || '—'}
         </span>
       ),
@@ -59,8 +59,11 @@ export function postsColumns(): ColumnDef<PostListItem>[] {
       id: 'updatedAt',
       accessorKey: 'updatedAt',
       header: 'Updated',
+      // The day; the time on hover (the list fits a 1280 px screen with the sidebar).
       cell: ({ row }) => (
-        <span className="whitespace-nowrap">{formatDateTime(row.original.updatedAt)}</span>
+        <span className="whitespace-nowrap" title={formatDateTime(row.original.updatedAt)}>
+          {formatDate(row.original.updatedAt)}
+        </span>
       ),
     },
   ];
