@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { deflateSync } from 'node:zlib';
-import { ensureBuilt, launchBrowser, type Stack, startStack } from '@repo/e2e';
+import { ensureBuilt, gradientPng, launchBrowser, type Stack, startStack } from '@repo/e2e';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContextSession } from './browser-session';
@@ -33,7 +29,6 @@ const SCHEDULER_INTERVAL_MS = 15_000;
 let browser: Browser;
 let stack: Stack;
 let root: ApiSession;
-const folder = mkdtempSync(path.join(tmpdir(), 'publishing-flow-'));
 
 beforeAll(async () => {
   ensureBuilt('marketing');
@@ -51,52 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  rmSync(folder, { recursive: true, force: true });
 });
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-/** A real PNG file: a `width`×`height` gradient, as a camera or a design tool would give. */
-function pngFile(width: number, height: number): string {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) {
-      rows.set([(x * 255) / width, (y * 255) / height, 160], row + 1 + x * 3);
-    }
-  }
-  const file = path.join(folder, `cover-${width}x${height}.png`);
-  writeFileSync(
-    file,
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(rows)),
-      chunk('IEND', Buffer.alloc(0)),
-    ]),
-  );
-  return file;
-}
 
 describe('publishing from the console to the site (issue 23)', () => {
   it('writes a post with an image, previews it, schedules it, and the site shows it within 5 s of going live', async () => {
@@ -125,7 +75,11 @@ describe('publishing from the console to the site (issue 23)', () => {
         .fill('## What shipped\n\nEvery Friday, compare the week with [the plan](/pricing).\n');
 
       // The featured image: uploaded, processed by the API, its address in the field.
-      await page.getByLabel('Upload featured image').setInputFiles(pngFile(1600, 840));
+      await page.getByLabel('Upload featured image').setInputFiles({
+        name: 'cover.png',
+        mimeType: 'image/png',
+        buffer: gradientPng(1600, 840),
+      });
       const featured = page.getByLabel('Featured image (optional)');
       await expect
         .poll(() => featured.inputValue(), { timeout: 30_000 })

@@ -19,6 +19,7 @@ import { waitlistSignup } from './seed';
 import { ssrSection } from './ssr';
 import {
   aPostSlug,
+  aPostWithUploadedImage,
   type BenchStack,
   buildApps,
   buildTimes,
@@ -35,6 +36,8 @@ interface Context {
   bench: BenchStack;
   session: StaffSession;
   postPath: string;
+  /** Issue 23: a post with an uploaded featured image (responsive WebP), published through the API. */
+  imagePostPath: string;
 }
 
 /** An address on the waitlist before the console is opened (its row shows the tab has loaded). */
@@ -50,10 +53,10 @@ const SECTION_TITLES: Record<Section, string> = {
 };
 
 const RUNNERS: Record<Section, (context: Context) => Promise<Row[]>> = {
-  lighthouse: ({ config, bench, postPath }) =>
+  lighthouse: ({ config, bench, postPath, imagePostPath }) =>
     lighthouseSection(
       bench.stack.marketingUrl!,
-      ['/', '/features', '/blog', postPath, '/beta', '/contact', '/beta-feedback'],
+      ['/', '/features', '/blog', postPath, imagePostPath, '/beta', '/contact', '/beta-feedback'],
       config.lighthouseRuns,
     ),
   js: async ({ bench, session, postPath }) => {
@@ -135,11 +138,13 @@ async function main(): Promise<number> {
       admin: needs('js'),
     });
     log(`database ${new URL(bench.databaseUrl).pathname.slice(1)}, API pid ${bench.apiPid}`);
+    const session = await signInFirstStaff(bench.apiUrl, bench.setupToken);
     const context: Context = {
       config,
       bench,
-      session: await signInFirstStaff(bench.apiUrl, bench.setupToken),
+      session,
       postPath: `/blog/${await aPostSlug(bench.apiUrl)}`,
+      imagePostPath: `/blog/${await aPostWithUploadedImage(bench.stack, session)}`,
     };
     for (const section of config.sections) {
       log(`section ${section}`);

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt, type Stack, startStack } from '@repo/e2e';
+import { ensureBuilt, gradientPng, type Stack, startStack } from '@repo/e2e';
 import pg from 'pg';
 import { onCleanup } from './cleanup';
 import { log } from './log';
@@ -198,6 +198,43 @@ export async function signInFirstStaff(apiUrl: string, setupToken: string): Prom
     name: cookie.slice(0, separator),
     value: cookie.slice(separator + 1),
   };
+}
+
+/**
+ * Issue 23: a post published through the API with an uploaded featured image
+ * (a 1600×840 PNG, stored as responsive WebP sizes) and the same image in its
+ * text, as staff would make one in the console; its slug. Lighthouse then shows
+ * whether the post pages keep their LCP and CLS with such an image.
+ */
+export async function aPostWithUploadedImage(stack: Stack, session: StaffSession): Promise<string> {
+  const headers = { cookie: session.cookie, origin: new URL(stack.publicUrls.admin).origin };
+  const call = async <T>(path: string, init: { body: BodyInit; type: string }): Promise<T> => {
+    const response = await fetch(`${stack.apiUrl}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': init.type },
+      body: init.body,
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const image = await call<{ src: string }>('/api/admin/post-images', {
+    body: new Uint8Array(gradientPng(1600, 840)),
+    type: 'image/png',
+  });
+  const post = await call<{ id: number; slug: string }>('/api/admin/posts', {
+    type: 'application/json',
+    body: JSON.stringify({
+      title: 'A weekly review that keeps the calendar honest',
+      excerpt: 'Thirty minutes on Friday: what shipped, what slipped, and what moves to next week.',
+      category: 'Guides',
+      tags: ['Planning'],
+      author: 'Maya Okafor',
+      featuredImage: image.src,
+      content: `## What shipped\n\n${'Compare the week with the plan, one line per piece. '.repeat(20)}\n\n![The week at a glance](${image.src})\n\n## What slipped\n\n${'Name the reason, not the person. '.repeat(20)}`,
+    }),
+  });
+  await call(`/api/admin/posts/${post.id}/publish`, { type: 'application/json', body: '{}' });
+  return post.slug;
 }
 
 /** The slug of the newest blog post (the API seeds them from packages/db). */

@@ -238,3 +238,4 @@ export * from './page-javascript';
 export * from './shutdown';
 export * from './api-proxy';
 export * from './observability';
+export * from './png';
