@@ -74,6 +74,12 @@ describe('x-request-id', () => {
     expect(trusting.lines.filter((line) => line.reqId === 'probe-1')).toEqual([]);
   });
 
+  it("logs no access line for the site's servers' once-a-second posts-version polls (issue 23)", async () => {
+    const response = await get(trusting.app, '/api/posts-version', 'poll-1');
+    expect(response.statusCode).toBe(200);
+    expect(trusting.lines.filter((line) => line.reqId === 'poll-1')).toEqual([]);
+  });
+
   it('makes its own when none is given', async () => {
     const response = await get(trusting.app, '/api/health');
     expect(response.headers['x-request-id']).toMatch(UUID);

@@ -59,8 +59,10 @@ export default async function postsRoutes(fastify: ApiInstance) {
     '/posts-version',
     {
       // Out of the global per-address limit: every marketing server asks once a second
-      // from its own address, and the answer is a lookup in memory (a 304 mostly).
+      // from its own address, and the answer is a lookup in memory (a 304 mostly). For
+      // the same reason no access line (as the health probes): they would bury the log.
       config: { rateLimit: false },
+      logLevel: 'warn',
       schema: { response: { 200: postsVersionSchema } },
     },
     async (request, reply) =>
