@@ -28,6 +28,7 @@ for (const [group, names] of [
   ['text-overflow', 'truncate'],
   ['fvn-spacing', 'tabular-nums'],
   ['filter', 'filter'],
+  ['container', 'container'],
 ] as const) {
   for (const name of names.split(' ')) EXACT.set(name, group);
 }
@@ -51,7 +52,7 @@ const RULES: Rule[] = [
   [/^justify-/, 'justify-content'],
   [/^items-/, 'align-items'],
   [/^content-(?:normal|center|start|end|between|around|evenly|baseline|stretch)$/, 'align-content'],
-  [/^(px|py|pt|pr|pb|pl|p|mx|mt|mb|ml)-/, (m) => m[1]!],
+  [/^(px|py|pt|pr|pb|pl|p|mx|mt|mr|mb|ml)-/, (m) => m[1]!],
   [/^(space-y|size|min-w|max-w|min-h|max-h|w|h)-/, (m) => m[1]!],
   [
     /^font-(?:thin|extralight|light|normal|medium|semibold|bold|extrabold|black|\d+)$/,
@@ -66,6 +67,7 @@ const RULES: Rule[] = [
   [/^break-(?:normal|words|all|keep)$/, 'break'],
   [/^decoration-(?:auto|from-font|\d+)$/, 'text-decoration-thickness'],
   [/^decoration-(?:solid|double|dotted|dashed|wavy)$/, 'text-decoration-style'],
+  [/^decoration-/, 'text-decoration-color'],
   [/^align-/, 'vertical-align'],
   // bg-gradient-to-* is Tailwind 3's name: tailwind-merge (for Tailwind 4) takes it for a colour.
   [/^bg-/, 'bg-color'],
