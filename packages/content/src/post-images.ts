@@ -3,7 +3,7 @@ import {
   postImageUrl,
   postImageVariantHeight,
   postImageWidths,
-} from '@repo/validation';
+} from '@repo/validation/post-image-urls';
 
 /*
  * An uploaded post image's attributes (issue 23), from its address alone: the
