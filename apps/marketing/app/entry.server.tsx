@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough } from 'node:stream';
-import {
-  type AppLoadContext,
-  createReadableStreamFromReadable,
-  type EntryContext,
-} from '@remix-run/node';
+import { Writable } from 'node:stream';
+import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ArticleHtmlProvider } from '~/components/blog/article-html';
 import { documentCacheControl } from '~/utils/cache-control';
 import { frameAncestorsOf } from '~/utils/console-frame.server';
+import { holdScripts } from '~/utils/held-scripts.server';
 import { contentSecurityPolicy, NonceProvider } from '~/utils/content-security-policy';
 import { StylesheetProvider } from '~/utils/inline-stylesheet';
 import stylesheet from './tailwind.css?inline';
@@ -53,7 +50,6 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           if (!responseHeaders.has('Cache-Control')) {
             responseHeaders.set('Cache-Control', documentCacheControl(statusCode));
@@ -64,13 +60,27 @@ export default function handleRequest(
               contentSecurityPolicy(nonce, frameAncestorsOf(remixContext)),
             );
           }
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: statusCode,
-            }),
-          );
-          pipe(body);
+          // The document is whole (nothing defers), so it is read into one string and its
+          // scripts held until the first paint (issue 22, utils/held-scripts.tsx); the
+          // Vite dev server keeps them as they are, for its own module loading.
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer | string, _encoding, done) {
+              chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+              done();
+            },
+            final(done) {
+              const html = Buffer.concat(chunks).toString('utf8');
+              resolve(
+                new Response(import.meta.env.DEV ? html : holdScripts(html), {
+                  headers: responseHeaders,
+                  status: statusCode,
+                }),
+              );
+              done();
+            },
+          });
+          pipe(sink);
         },
         onShellError: reject,
         onError(error) {

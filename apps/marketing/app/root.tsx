@@ -21,6 +21,7 @@ import { useNonce } from '~/utils/content-security-policy';
 import { lazyComponent } from '~/utils/lazy-component';
 import { organizationJsonLd } from '~/utils/organization';
 import { SITE_NAME } from '~/utils/site';
+import { HeldScriptsLoader } from '~/utils/held-scripts';
 import { InlineStylesheet } from '~/utils/inline-stylesheet';
 
 // Shown only when a loader answers 404: not part of every page's download.
@@ -75,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <LazyToaster />
         </AnalyticsProvider>
         <ScrollRestoration nonce={nonce} />
+        <HeldScriptsLoader nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
