@@ -8,6 +8,7 @@ import { documentCacheControl } from '~/utils/cache-control';
 import { frameAncestorsOf } from '~/utils/console-frame.server';
 import { holdScripts } from '~/utils/held-scripts.server';
 import { contentSecurityPolicy, NonceProvider } from '~/utils/content-security-policy';
+import { criticalCss } from '~/utils/critical-css.server';
 import { StylesheetProvider } from '~/utils/inline-stylesheet';
 import stylesheet from './tailwind.css?inline';
 
@@ -16,6 +17,11 @@ import stylesheet from './tailwind.css?inline';
 export { onPostsChanged } from '~/utils/posts.server';
 
 const ABORT_DELAY_MS = 5_000;
+
+// Issue 22: each document carries the rules its own elements use. The page renders
+// with a placeholder in its <style>, replaced once the document is whole.
+const CSS_PLACEHOLDER = '/*critical-css*/';
+const pickCss = criticalCss(stylesheet);
 
 /**
  * Renders the whole document before sending it (no loader defers, so nothing
@@ -36,7 +42,7 @@ export default function handleRequest(
     const nonce = randomBytes(16).toString('base64');
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <StylesheetProvider value={stylesheet}>
+        <StylesheetProvider value={CSS_PLACEHOLDER}>
           <ArticleHtmlProvider value={loadContext.articleHtml}>
             <RemixServer
               context={remixContext}
@@ -60,9 +66,10 @@ export default function handleRequest(
               contentSecurityPolicy(nonce, frameAncestorsOf(remixContext)),
             );
           }
-          // The document is whole (nothing defers), so it is read into one string and its
-          // scripts held until the first paint (issue 22, utils/held-scripts.tsx); the
-          // Vite dev server keeps them as they are, for its own module loading.
+          // The document is whole (nothing defers), so it is read into one string, given
+          // the CSS its elements use, and its scripts are held until the first paint
+          // (issue 22, utils/held-scripts.tsx); the Vite dev server keeps the whole sheet
+          // and its scripts as they are, for its own module loading.
           const chunks: Buffer[] = [];
           const sink = new Writable({
             write(chunk: Buffer | string, _encoding, done) {
@@ -70,7 +77,9 @@ export default function handleRequest(
               done();
             },
             final(done) {
-              const html = Buffer.concat(chunks).toString('utf8');
+              const rendered = Buffer.concat(chunks).toString('utf8');
+              const css = import.meta.env.DEV ? stylesheet : pickCss(rendered);
+              const html = rendered.replace(CSS_PLACEHOLDER, () => css);
               resolve(
                 new Response(import.meta.env.DEV ? html : holdScripts(html), {
                   headers: responseHeaders,

@@ -23,6 +23,8 @@ import { organizationJsonLd } from '~/utils/organization';
 import { SITE_NAME } from '~/utils/site';
 import { HeldScriptsLoader } from '~/utils/held-scripts';
 import { InlineStylesheet } from '~/utils/inline-stylesheet';
+// The whole sheet as a file, loaded after the first paint (utils/held-scripts.tsx).
+import stylesheetUrl from '~/tailwind.css?url';
 
 // Shown only when a loader answers 404: not part of every page's download.
 const NotFound = lazyComponent(() =>
@@ -76,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <LazyToaster />
         </AnalyticsProvider>
         <ScrollRestoration nonce={nonce} />
-        <HeldScriptsLoader nonce={nonce} />
+        <HeldScriptsLoader nonce={nonce} stylesheet={stylesheetUrl} />
         <Scripts nonce={nonce} />
       </body>
     </html>

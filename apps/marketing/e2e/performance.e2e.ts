@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { type AppServer, measurePageJavaScript, startAppServer } from '@repo/e2e';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpHarness } from './harness';
 
@@ -157,36 +158,74 @@ describe('what pages carry', () => {
 });
 
 describe('the first paint (issue 22)', () => {
-  it('needs no stylesheet request: the CSS is in the document, and stays through client navigations', async () => {
+  it('paints with the rules its own elements use, in the document; the whole sheet follows the paint and serves client navigations', async () => {
     const html = await (await fetch(`${harness.baseUrl}/features`)).text();
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
     const inline = /<style id="site-css"[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
-    // Tailwind's output, with the classes the pages use.
-    expect(inline.length).toBeGreaterThan(20_000);
+    const sheetPath = /sheet\.href = "([^"]+\.css)"/.exec(html)?.[1];
+    expect(sheetPath).toBeDefined();
+    const whole = await (await fetch(`${harness.baseUrl}${sheetPath}`)).text();
+    // Tailwind's output: the page's rules, not those of what it does not show.
     expect(inline).toContain('.min-h-screen');
+    expect(whole).toContain('.min-h-screen');
+    expect(whole).toContain('.post-content');
+    expect(inline).not.toContain('.post-content');
+    expect(inline.length).toBeLessThan(whole.length * 0.75);
+
+    /** What the elements of <main> look like: the properties the site's classes set. */
+    const looks = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('main *')].slice(0, 300).map((element) => {
+          const style = getComputedStyle(element);
+          return [
+            element.tagName,
+            style.display,
+            style.position,
+            style.margin,
+            style.padding,
+            style.fontSize,
+            style.fontWeight,
+            style.lineHeight,
+            style.color,
+            style.backgroundColor,
+            style.borderTopWidth,
+            style.borderRadius,
+            style.gap,
+          ].join(' ');
+        }),
+      );
 
     const context = await harness.browser.newContext();
+    const bare = await harness.browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
-      const stylesheets: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
-      });
       await page.goto(`${harness.baseUrl}/features`);
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-      const bodyDisplay = () => page.evaluate(() => getComputedStyle(document.body).display);
-      expect(await bodyDisplay()).toBe('flex');
-      // A client navigation re-renders the layout: the sheet must survive it.
+      const { paint, sheet } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        sheet: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.endsWith('.css'))
+          .map((entry) => entry.startTime),
+      }));
+      expect(sheet).toHaveLength(1);
+      expect(sheet[0]).toBeGreaterThanOrEqual(paint!);
+      expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('flex');
+
+      // A client navigation shows /blog with /features' rules in the document and the
+      // whole sheet: it must look as /blog does with its own rules alone (no script).
       await page.getByRole('navigation').first().getByRole('link', { name: 'Blog' }).click();
       await page.waitForURL(/\/blog$/);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      expect(await bodyDisplay()).toBe('flex');
-      expect(
-        await page.evaluate(() => document.getElementById('site-css')?.textContent?.length ?? 0),
-      ).toBe(inline.length);
-      expect(stylesheets).toEqual([]);
+      await page.getByRole('heading', { level: 1, name: /blog/i }).waitFor();
+      const navigated = await looks(page);
+      const alone = await bare.newPage();
+      await alone.goto(`${harness.baseUrl}/blog`);
+      const own = await looks(alone);
+      expect(navigated.length).toBeGreaterThan(20);
+      expect(navigated).toEqual(own);
     } finally {
       await context.close();
+      await bare.close();
     }
   });
 

@@ -9,6 +9,10 @@
  * inline and first, turns them back on once the browser reports the first contentful
  * paint: the preloads start together as before, the module script runs, and React
  * hydrates (entry.client.tsx). Without JavaScript nothing changes: the page never ran them.
+ *
+ * The loader also brings the site's whole stylesheet, as a file, at the same moment: the
+ * document carries only the rules its own elements use (critical-css.server.ts), and
+ * what the scripts render later (the overlays, the next pages) needs the rest.
  */
 
 /** The rel that the server gives Remix's modulepreload links until the first paint. */
@@ -17,7 +21,7 @@ export const HELD_PRELOAD_REL = 'x-held-modulepreload';
 export const HELD_MODULE_TYPE = 'text/x-held-module';
 
 // Plain ES5 in a string: it runs before any module, in every browser the site serves.
-const LOADER = `(function () {
+const loader = (stylesheet: string) => `(function () {
   var started = false;
   function start() {
     if (started) return;
@@ -26,6 +30,10 @@ const LOADER = `(function () {
       return;
     }
     started = true;
+    var sheet = document.createElement('link');
+    sheet.rel = 'stylesheet';
+    sheet.href = ${JSON.stringify(stylesheet)};
+    document.head.appendChild(sheet);
     var links = document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]');
     for (var i = 0; i < links.length; i++) links[i].rel = 'modulepreload';
     var held = document.querySelectorAll('script[type="${HELD_MODULE_TYPE}"]');
@@ -53,8 +61,12 @@ const LOADER = `(function () {
 })();`;
 
 /** The inline loader; render it before Remix's <Scripts>. */
-export function HeldScriptsLoader({ nonce }: { nonce?: string }) {
+export function HeldScriptsLoader({ nonce, stylesheet }: { nonce?: string; stylesheet: string }) {
   return (
-    <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LOADER }} />
+    <script
+      nonce={nonce}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: loader(stylesheet) }}
+    />
   );
 }
