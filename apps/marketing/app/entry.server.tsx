@@ -7,6 +7,7 @@ import { ArticleHtmlProvider } from '~/components/blog/article-html';
 import { documentCacheControl } from '~/utils/cache-control';
 import { frameAncestorsOf } from '~/utils/console-frame.server';
 import { holdScripts } from '~/utils/held-scripts.server';
+import { inlineLcpImage } from '~/utils/inline-lcp-image.server';
 import { contentSecurityPolicy, NonceProvider } from '~/utils/content-security-policy';
 import { criticalCss } from '~/utils/critical-css.server';
 import { StylesheetProvider } from '~/utils/inline-stylesheet';
@@ -81,7 +82,7 @@ export default function handleRequest(
               const css = import.meta.env.DEV ? stylesheet : pickCss(rendered);
               const html = rendered.replace(CSS_PLACEHOLDER, () => css);
               resolve(
-                new Response(import.meta.env.DEV ? html : holdScripts(html), {
+                new Response(import.meta.env.DEV ? html : holdScripts(inlineLcpImage(html)), {
                   headers: responseHeaders,
                   status: statusCode,
                 }),
