@@ -229,23 +229,30 @@ describe('the first paint (issue 22)', () => {
     }
   });
 
+  /**
+   * Holds the page's first paint 1.5 s, as a slow phone's: the document stays invisible
+   * (a CSS animation, so no script of the test runs before the page's own).
+   */
+  async function holdFirstPaint(page: Page, path: string) {
+    await page.route(`${harness.baseUrl}${path}`, async (route) => {
+      const response = await route.fetch();
+      const held =
+        '<style>html{visibility:hidden;animation:reveal 0s 1.5s forwards}' +
+        '@keyframes reveal{to{visibility:visible}}</style>';
+      await route.fulfill({
+        response,
+        body: (await response.text()).replace('</head>', `${held}</head>`),
+      });
+    });
+  }
+
   it('hydrates only once the page has painted, however late that paint comes', async () => {
     const context = await harness.browser.newContext();
     try {
       const page = await context.newPage();
-      // A slow phone's late first paint: the document stays invisible for 1.5 s (a CSS
-      // animation, so no script of the test runs before the page's own), while its
-      // scripts arrive and run at once. Hydrating at once would come before the paint.
-      await page.route(`${harness.baseUrl}/contact`, async (route) => {
-        const response = await route.fetch();
-        const held =
-          '<style>html{visibility:hidden;animation:reveal 0s 1.5s forwards}' +
-          '@keyframes reveal{to{visibility:visible}}</style>';
-        await route.fulfill({
-          response,
-          body: (await response.text()).replace('</head>', `${held}</head>`),
-        });
-      });
+      // A slow phone's late first paint, while its scripts arrive and run at once:
+      // hydrating at once would come before the paint.
+      await holdFirstPaint(page, '/contact');
       await page.goto(`${harness.baseUrl}/contact`);
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
       const { paint, hydrate } = await page.evaluate(() => ({
@@ -263,18 +270,9 @@ describe('the first paint (issue 22)', () => {
     const context = await harness.browser.newContext();
     try {
       const page = await context.newPage();
-      // The first paint held 1.5 s, as above: every script request must come after it
-      // (issue 22: on a slow link the modules would share the line with the paint).
-      await page.route(`${harness.baseUrl}/beta`, async (route) => {
-        const response = await route.fetch();
-        const held =
-          '<style>html{visibility:hidden;animation:reveal 0s 1.5s forwards}' +
-          '@keyframes reveal{to{visibility:visible}}</style>';
-        await route.fulfill({
-          response,
-          body: (await response.text()).replace('</head>', `${held}</head>`),
-        });
-      });
+      // Every script request must come after the paint (issue 22: on a slow link the
+      // modules would share the line with the paint).
+      await holdFirstPaint(page, '/beta');
       await page.goto(`${harness.baseUrl}/beta`);
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
       const { paint, scripts, preloads } = await page.evaluate(() => ({
