@@ -210,6 +210,10 @@ describe('the first paint (issue 22)', () => {
       }));
       expect(sheet).toHaveLength(1);
       expect(sheet[0]).toBeGreaterThanOrEqual(paint!);
+      // Once the whole sheet applies, the document's copy of the rules is emptied.
+      await expect
+        .poll(() => page.evaluate(() => document.getElementById('site-css')?.textContent))
+        .toBe('');
       expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('flex');
 
       // A client navigation shows /blog with /features' rules in the document and the

@@ -12,7 +12,8 @@
  *
  * The loader also brings the site's whole stylesheet, as a file, at the same moment: the
  * document carries only the rules its own elements use (critical-css.server.ts), and
- * what the scripts render later (the overlays, the next pages) needs the rest.
+ * what the scripts render later (the overlays, the next pages) needs the rest. Once it
+ * has loaded, the document's own copy is emptied.
  */
 
 /** The rel that the server gives Remix's modulepreload links until the first paint. */
@@ -33,6 +34,12 @@ const loader = (stylesheet: string) => `(function () {
     var sheet = document.createElement('link');
     sheet.rel = 'stylesheet';
     sheet.href = ${JSON.stringify(stylesheet)};
+    // Once the whole sheet applies, the document's copy of its rules goes: every rule
+    // twice would make each style recalculation match twice as many.
+    sheet.onload = function () {
+      var inline = document.getElementById('site-css');
+      if (inline) inline.textContent = '';
+    };
     document.head.appendChild(sheet);
     var links = document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]');
     for (var i = 0; i < links.length; i++) links[i].rel = 'modulepreload';
@@ -45,6 +52,9 @@ const loader = (stylesheet: string) => `(function () {
       held[j].parentNode.insertBefore(script, held[j].nextSibling);
     }
   }
+  // A framed page is the console's hidden analytics opt-out frame (no other page may be
+  // framed): it never paints, and the console waits for its answer.
+  if (window.parent !== window) start();
   try {
     var observer = new PerformanceObserver(function (list) {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
