@@ -21,54 +21,41 @@ export const HELD_PRELOAD_REL = 'x-held-modulepreload';
 /** The type that the server gives Remix's inline module script until the first paint. */
 export const HELD_MODULE_TYPE = 'text/x-held-module';
 
-// Plain ES5 in a string: it runs before any module, in every browser the site serves.
-const loader = (stylesheet: string) => `(function () {
-  var started = false;
-  function start() {
-    if (started) return;
-    if (document.readyState === 'loading') {
-      document.addEventListener('DOMContentLoaded', start);
-      return;
-    }
-    started = true;
-    var sheet = document.createElement('link');
-    sheet.rel = 'stylesheet';
-    sheet.href = ${JSON.stringify(stylesheet)};
-    // Once the whole sheet applies, the document's copy of its rules goes: every rule
-    // twice would make each style recalculation match twice as many.
-    sheet.onload = function () {
-      var inline = document.getElementById('site-css');
-      if (inline) inline.textContent = '';
-    };
-    document.head.appendChild(sheet);
-    var links = document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]');
-    for (var i = 0; i < links.length; i++) links[i].rel = 'modulepreload';
-    var held = document.querySelectorAll('script[type="${HELD_MODULE_TYPE}"]');
-    for (var j = 0; j < held.length; j++) {
-      var script = document.createElement('script');
-      script.type = 'module';
-      script.nonce = held[j].nonce;
-      script.textContent = held[j].textContent;
-      held[j].parentNode.insertBefore(script, held[j].nextSibling);
-    }
-  }
-  // A framed page is the console's hidden analytics opt-out frame (no other page may be
-  // framed): it never paints, and the console waits for its answer.
-  if (window.parent !== window) start();
-  try {
-    var observer = new PerformanceObserver(function (list) {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      setTimeout(start, 0);
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  } catch (error) {
-    requestAnimationFrame(function () { setTimeout(start, 0); });
-  }
-  // A tab opened in the background paints nothing until it is shown: the page still
-  // comes alive.
-  setTimeout(start, 3000);
-})();`;
+/**
+ * The loader, written small: it is JavaScript every page sends inline, inside the
+ * content pages' 100 KB budget. Plain ES5, it runs before any module in every browser
+ * the site serves. `start` (once, after the document is parsed):
+ * - adds the whole stylesheet, and empties the document's copy of its rules once that
+ *   has loaded (every rule twice would double what each style recalculation matches);
+ * - gives the held links their modulepreload back, so the modules load together;
+ * - puts a live module script (same text, same nonce) after each held one.
+ * It runs when the browser reports the first contentful paint; at once in a framed page
+ * (the console's hidden analytics opt-out frame, the only page that may be framed,
+ * never paints and the console waits for its answer); and after 3 s at the latest (a
+ * tab opened in the background paints nothing until it is shown).
+ */
+const loader = (stylesheet: string) =>
+  [
+    '(function(){var s=!1,d=document;',
+    'function g(){if(s)return;',
+    "if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',g);return}",
+    "s=!0;var l=d.createElement('link');",
+    `l.rel='stylesheet';l.href=${JSON.stringify(stylesheet)};`,
+    "l.onload=function(){var c=d.getElementById('site-css');if(c)c.textContent=''};",
+    'd.head.appendChild(l);',
+    `var p=d.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]');`,
+    "for(var i=0;i<p.length;i++)p[i].rel='modulepreload';",
+    `var h=d.querySelectorAll('script[type="${HELD_MODULE_TYPE}"]');`,
+    "for(var j=0;j<h.length;j++){var m=d.createElement('script');m.type='module';",
+    'm.nonce=h[j].nonce;m.textContent=h[j].textContent;',
+    'h[j].parentNode.insertBefore(m,h[j].nextSibling)}}',
+    'if(window.parent!==window)g();',
+    'try{var o=new PerformanceObserver(function(e){',
+    "if(e.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(g,0)}});",
+    "o.observe({type:'paint',buffered:!0})}",
+    'catch(e){requestAnimationFrame(function(){setTimeout(g,0)})}',
+    'setTimeout(g,3e3)})();',
+  ].join('');
 
 /** The inline loader; render it before Remix's <Scripts>. */
 export function HeldScriptsLoader({ nonce, stylesheet }: { nonce?: string; stylesheet: string }) {
