@@ -193,10 +193,28 @@ describe('waitlist', () => {
     await dialog.getByRole('radio', { name: 'Freelancer' }).click();
     await dialog.getByText('Step 6 of 7').waitFor();
     await dialog.getByRole('button', { name: 'Continue' }).click();
+    // Escape in the open list closes the list, not the overlay.
+    await dialog.getByRole('combobox', { name: 'What will you mainly use Wordloom for?' }).click();
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    expect(await dialog.isVisible()).toBe(true);
     await choosePrimaryUse(page, dialog);
     await dialog.getByRole('button', { name: 'Complete' }).click();
 
     await page.getByText("You're already on our waitlist!").first().waitFor();
+    // The toast shows above the overlay (a modal in the top layer, over the page): the
+    // point in the middle of the toast is the toast's own.
+    const toast = page.locator('li', { hasText: "You're already on our waitlist!" });
+    await expect
+      .poll(() =>
+        toast.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return hit !== null && element.contains(hit);
+        }),
+      )
+      .toBe(true);
     await page
       .getByText(
         "Thanks for your continued interest. We'll notify you as soon as beta access is available.",
@@ -306,7 +324,7 @@ describe('waitlist', () => {
     const dialog = page.getByRole('dialog', { name: 'Apply for Beta Access' });
     await dialog.waitFor();
     expect(
-      await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null),
+      await page.evaluate(() => document.activeElement?.closest('dialog, [role="dialog"]') != null),
     ).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

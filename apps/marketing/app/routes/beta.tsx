@@ -9,7 +9,6 @@ import {
   Suspense,
   useEffect,
   useMemo,
-  useRef,
   useState,
 } from 'react';
 import { faqJsonLd } from '~/components/beta/beta-faq';
@@ -92,9 +91,9 @@ export default function BetaPage() {
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
-  // Mounted from the first opening on, so closing animates and returns focus as usual;
-  // the component chosen then (the loaded one, or the lazy one if its code has not
-  // arrived) stays, as another would mount a new overlay and lose what was typed.
+  // Mounted from the first opening on (it renders nothing while closed); the component
+  // chosen then (the loaded one, or the lazy one if its code has not arrived) stays, as
+  // another would mount a new overlay and lose what was typed.
   const [MountedOverlay, setMountedOverlay] = useState<Overlay>();
   // Issue 22: 'Apply for Beta Access' is a link to the form (#join), which works
   // without JavaScript; with it, the click opens the overlay instead.
@@ -105,14 +104,6 @@ export default function BetaPage() {
     );
     setOverlayOpen(true);
   };
-  // While the overlay is open the inline wizard behind it is inert: the dialog
-  // library hides the rest of the page from assistive technology but keeps every
-  // aria-live region (the wizard's step counter) and its ancestors exposed, which
-  // would announce a second 'Join the waitlist' form.
-  const inlineWizard = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (inlineWizard.current) inlineWizard.current.inert = overlayOpen;
-  }, [overlayOpen]);
   // One element for the page's life: opening the overlay re-renders this page, and a
   // new element would reach the wizard's Suspense boundary as an update. Clicked
   // before the wizard's code has arrived (the boundary still dehydrated), that threw
@@ -176,10 +167,7 @@ export default function BetaPage() {
         title="Join the waitlist"
         description="Seven quick questions. We read every answer."
       >
-        <div
-          ref={inlineWizard}
-          className="mx-auto max-w-xl rounded-2xl border bg-card p-6 shadow-sm sm:p-8"
-        >
+        <div className="mx-auto max-w-xl rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
           {inlineWizardElement}
         </div>
       </Section>

@@ -1,3 +1,5 @@
+import { createPortal } from 'react-dom';
+import { useModalLayer } from './modal-layer';
 import {
   Toast,
   ToastClose,
@@ -11,6 +13,8 @@ import { dismissToast, useToast } from './use-toast';
 /** The one global toaster each app mounts at its root. */
 function Toaster() {
   const { toasts } = useToast();
+  // In the open modal while there is one: the page behind it is inert and covered.
+  const layer = useModalLayer();
   return (
     <ToastProvider>
       {toasts.map(({ id, title, description, variant, duration, open }) => (
@@ -30,7 +34,7 @@ function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      {layer ? createPortal(<ToastViewport />, layer) : <ToastViewport />}
     </ToastProvider>
   );
 }

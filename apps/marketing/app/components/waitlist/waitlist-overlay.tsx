@@ -1,8 +1,7 @@
 import {
-  Dialog,
-  DialogDescription,
-  DialogTitle,
-  FullScreenDialogContent,
+  FullScreenModal,
+  FullScreenModalDescription,
+  FullScreenModalTitle,
   Input,
   Label,
 } from '@repo/ui';
@@ -30,36 +29,34 @@ export function WaitlistOverlay({ open, onOpenChange }: WaitlistOverlayProps) {
     if (open) startTransition(() => setWizardShown(true));
   }, [open]);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <FullScreenDialogContent closeLabel="Close waitlist form">
-        <div className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center px-4 py-16 sm:px-6">
-          <DialogTitle className="text-sm font-semibold uppercase tracking-wide text-primary">
-            Apply for Beta Access
-          </DialogTitle>
-          <DialogDescription className="mt-2 text-muted-foreground">
-            Seven quick questions. Places are limited to {BETA_CAP} beta testers.
-          </DialogDescription>
-          <div className="mt-6 grid max-w-xs gap-1.5">
-            <Label htmlFor={inviteId}>Invite code (optional)</Label>
-            <Input
-              id={inviteId}
-              value={inviteCode}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={32}
-              onChange={(event) => setInviteCode(event.target.value.toUpperCase())}
-              className="font-mono uppercase"
-            />
-          </div>
-          <div className="mt-8">
-            {wizardShown ? (
-              <WaitlistWizard variant="overlay" inviteCode={inviteCode} />
-            ) : (
-              <div className="h-64" />
-            )}
-          </div>
+    <FullScreenModal open={open} onOpenChange={onOpenChange} closeLabel="Close waitlist form">
+      <div className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center px-4 py-16 sm:px-6">
+        <FullScreenModalTitle className="text-sm font-semibold uppercase tracking-wide text-primary">
+          Apply for Beta Access
+        </FullScreenModalTitle>
+        <FullScreenModalDescription className="mt-2 text-muted-foreground">
+          Seven quick questions. Places are limited to {BETA_CAP} beta testers.
+        </FullScreenModalDescription>
+        <div className="mt-6 grid max-w-xs gap-1.5">
+          <Label htmlFor={inviteId}>Invite code (optional)</Label>
+          <Input
+            id={inviteId}
+            value={inviteCode}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={32}
+            onChange={(event) => setInviteCode(event.target.value.toUpperCase())}
+            className="font-mono uppercase"
+          />
         </div>
-      </FullScreenDialogContent>
-    </Dialog>
+        <div className="mt-8">
+          {wizardShown ? (
+            <WaitlistWizard variant="overlay" inviteCode={inviteCode} />
+          ) : (
+            <div className="h-64" />
+          )}
+        </div>
+      </div>
+    </FullScreenModal>
   );
 }
