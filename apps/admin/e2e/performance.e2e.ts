@@ -1,6 +1,5 @@
-import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser, type Stack, startStack } from '@repo/e2e';
+import { launchBrowser, rawGet, type Stack, startStack } from '@repo/e2e';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContextSession } from './browser-session';
@@ -39,21 +38,6 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-/** GET without decoding the body, to see the Content-Encoding as sent. */
-function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ headers: Record<string, string | string[] | undefined>; bytes: number }>(
-    (resolve, reject) => {
-      const req = request(url, { headers }, (response) => {
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () => resolve({ headers: response.headers, bytes }));
-      });
-      req.on('error', reject);
-      req.end();
-    },
-  );
-}
 
 describe('the console server', () => {
   it('sends its scripts and its page precompressed in brotli, and passes API answers on once encoded', async () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
@@ -8,7 +7,7 @@ import { documentCacheControl } from '~/utils/cache-control';
 import { frameAncestorsOf } from '~/utils/console-frame.server';
 import { holdScripts } from '~/utils/held-scripts.server';
 import { inlineLcpImage } from '~/utils/inline-lcp-image.server';
-import { contentSecurityPolicy, NonceProvider } from '~/utils/content-security-policy';
+import { contentSecurityPolicy, inlineScriptHashes } from '~/utils/content-security-policy.server';
 import { criticalCss } from '~/utils/critical-css.server';
 import { StylesheetProvider } from '~/utils/inline-stylesheet';
 import stylesheet from './tailwind.css?inline';
@@ -28,7 +27,7 @@ const pickCss = criticalCss(stylesheet);
  * Renders the whole document before sending it (no loader defers, so nothing
  * is gained by streaming the shell early, and crawlers get complete HTML), and
  * adds Cache-Control a CDN can use to public pages, and a Content-Security-Policy
- * whose nonce (new for every page) only this page's own scripts carry. The Vite
+ * that lets run, of the inline scripts, only this page's own (their hashes). The Vite
  * dev server gets no policy: its HMR client injects scripts and opens a websocket.
  */
 export default function handleRequest(
@@ -40,32 +39,17 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let statusCode = responseStatusCode;
-    const nonce = randomBytes(16).toString('base64');
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <StylesheetProvider value={CSS_PLACEHOLDER}>
-          <ArticleHtmlProvider value={loadContext.articleHtml}>
-            <RemixServer
-              context={remixContext}
-              url={request.url}
-              abortDelay={ABORT_DELAY_MS}
-              nonce={nonce}
-            />
-          </ArticleHtmlProvider>
-        </StylesheetProvider>
-      </NonceProvider>,
+      <StylesheetProvider value={CSS_PLACEHOLDER}>
+        <ArticleHtmlProvider value={loadContext.articleHtml}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+        </ArticleHtmlProvider>
+      </StylesheetProvider>,
       {
-        nonce,
         onAllReady() {
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           if (!responseHeaders.has('Cache-Control')) {
             responseHeaders.set('Cache-Control', documentCacheControl(statusCode));
-          }
-          if (!import.meta.env.DEV) {
-            responseHeaders.set(
-              'Content-Security-Policy',
-              contentSecurityPolicy(nonce, frameAncestorsOf(remixContext)),
-            );
           }
           // The document is whole (nothing defers), so it is read into one string, given
           // the CSS its elements use, and its scripts are held until the first paint
@@ -81,12 +65,16 @@ export default function handleRequest(
               const rendered = Buffer.concat(chunks).toString('utf8');
               const css = import.meta.env.DEV ? stylesheet : pickCss(rendered);
               const html = rendered.replace(CSS_PLACEHOLDER, () => css);
-              resolve(
-                new Response(import.meta.env.DEV ? html : holdScripts(inlineLcpImage(html)), {
-                  headers: responseHeaders,
-                  status: statusCode,
-                }),
+              if (import.meta.env.DEV) {
+                resolve(new Response(html, { headers: responseHeaders, status: statusCode }));
+                return done();
+              }
+              const page = holdScripts(inlineLcpImage(html));
+              responseHeaders.set(
+                'Content-Security-Policy',
+                contentSecurityPolicy(inlineScriptHashes(page), frameAncestorsOf(remixContext)),
               );
+              resolve(new Response(page, { headers: responseHeaders, status: statusCode }));
               done();
             },
           });

@@ -17,7 +17,6 @@ import { PostLoadingSkeleton } from '~/components/blog/post-loading-skeleton';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { env } from '~/env.server';
-import { useNonce } from '~/utils/content-security-policy';
 import { lazyComponent } from '~/utils/lazy-component';
 import { organizationJsonLd } from '~/utils/organization';
 import { SITE_NAME } from '~/utils/site';
@@ -42,7 +41,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
   const siteUrl = data?.siteUrl ?? 'http://localhost:3000';
-  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -50,11 +48,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4338ca" />
         <Meta />
-        <InlineStylesheet nonce={nonce} />
+        <InlineStylesheet />
         <Links />
         <script
           type="application/ld+json"
-          nonce={nonce}
           suppressHydrationWarning
           // JSON.stringify output with '<' escaped cannot close the script element.
           dangerouslySetInnerHTML={{
@@ -77,9 +74,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteFooter />
           <LazyToaster />
         </AnalyticsProvider>
-        <ScrollRestoration nonce={nonce} />
-        <HeldScriptsLoader nonce={nonce} stylesheet={stylesheetUrl} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <HeldScriptsLoader stylesheet={stylesheetUrl} />
+        <Scripts />
       </body>
     </html>
   );

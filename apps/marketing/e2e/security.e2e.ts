@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cspViolations, describeApiProxy, recordCspViolations } from '@repo/e2e';
 import { describe, expect, it } from 'vitest';
 import { hydrated, setUpHarness } from './harness';
@@ -73,25 +74,24 @@ describeApiProxy('marketing', { read: '/api/posts', write: '/api/waitlist' }, (p
 });
 
 describe('security headers', () => {
-  it('gives every page a Content-Security-Policy with a fresh nonce that its scripts carry', async () => {
-    const nonces = [];
+  it('gives every page a Content-Security-Policy naming its inline scripts by hash, and nothing inline else', async () => {
     for (const path of ['/', '/blog/why-we-built-wordloom']) {
       const response = await fetch(`${harness.baseUrl}${path}`);
       const policy = response.headers.get('content-security-policy') ?? '';
-      const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]{16,})'/.exec(policy)?.[1];
-      expect(nonce, policy).toBeDefined();
-      expect(/script-src [^;]*/.exec(policy)?.[0]).not.toContain('unsafe-inline');
+      const scriptSrc = /script-src [^;]*/.exec(policy)?.[0] ?? '';
+      expect(scriptSrc, policy).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')+$/);
+      expect(policy).not.toContain('nonce');
       expect(policy).toContain("object-src 'none'");
       expect(policy).toContain("base-uri 'self'");
       expect(policy).toContain("frame-ancestors 'none'");
       const html = await response.text();
-      // Executable scripts need the nonce; JSON-LD data blocks are not subject to script-src.
-      const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter(
-        (tag) => !tag.includes('application/ld+json'),
-      );
-      expect(scripts.length).toBeGreaterThan(1);
-      for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
-      nonces.push(nonce);
+      // Each inline script that can run is named by the hash of its text, and only those;
+      // JSON-LD data blocks are not subject to script-src.
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+        .filter(([, attributes]) => !/\ssrc=|application\/ld\+json/.test(attributes!))
+        .map(([, , text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
+      expect(inline.length, path).toBeGreaterThan(2);
+      expect(scriptSrc.split(' ').slice(2).sort()).toEqual([...new Set(inline)].sort());
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
@@ -101,7 +101,34 @@ describe('security headers', () => {
         'max-age=31536000; includeSubDomains',
       );
     }
-    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("refuses an inline script that is not one of the page's own, in the browser", async () => {
+    const context = await harness.browser.newContext();
+    try {
+      await context.addInitScript(recordCspViolations);
+      const page = await context.newPage();
+      await page.goto(`${harness.baseUrl}/beta`);
+      await hydrated(page);
+      // As an injection would: a script element with text of its own, and one with the
+      // text of a script the page does run, changed by a character.
+      const ran = await page.evaluate(async () => {
+        const own = document.querySelector('script:not([src]):not([type])')!.textContent!;
+        for (const text of ['window.injected = true;', `${own};window.injected = true;`]) {
+          const script = document.createElement('script');
+          script.textContent = text;
+          document.body.append(script);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return (window as { injected?: boolean }).injected === true;
+      });
+      expect(ran).toBe(false);
+      const violations = await cspViolations(page);
+      expect(violations).toHaveLength(2);
+      for (const violation of violations) expect(violation).toMatch(/^script-src(-elem)? inline/);
+    } finally {
+      await context.close();
+    }
   });
 
   it('lets the console alone frame the analytics opt-out page (issue 12), and nobody frame the others', async () => {

@@ -17,4 +17,6 @@ export function createPageCache(options: {
   capture: RequestHandler;
   clear: () => void;
   size: () => number;
+  /** Resolves once the compressed copies begun so far are made. */
+  compressed: () => Promise<void>;
 };

@@ -239,3 +239,4 @@ export * from './shutdown';
 export * from './api-proxy';
 export * from './observability';
 export * from './png';
+export * from './raw-get';

@@ -28,7 +28,8 @@ export const HELD_MODULE_TYPE = 'text/x-held-module';
  * - adds the whole stylesheet, and empties the document's copy of its rules once that
  *   has loaded (every rule twice would double what each style recalculation matches);
  * - gives the held links their modulepreload back, so the modules load together;
- * - puts a live module script (same text, same nonce) after each held one.
+ * - puts a live module script (same text, so the same hash in the page's policy) after
+ *   each held one.
  * It runs when the browser reports the first contentful paint; at once in a framed page
  * (the console's hidden analytics opt-out frame, the only page that may be framed,
  * never paints and the console waits for its answer); and after 3 s at the latest (a
@@ -47,7 +48,7 @@ const loader = (stylesheet: string) =>
     "for(var i=0;i<p.length;i++)p[i].rel='modulepreload';",
     `var h=d.querySelectorAll('script[type="${HELD_MODULE_TYPE}"]');`,
     "for(var j=0;j<h.length;j++){var m=d.createElement('script');m.type='module';",
-    'm.nonce=h[j].nonce;m.textContent=h[j].textContent;',
+    'm.textContent=h[j].textContent;',
     'h[j].parentNode.insertBefore(m,h[j].nextSibling)}}',
     'if(window.parent!==window)g();',
     'try{var o=new PerformanceObserver(function(e){',
@@ -58,12 +59,8 @@ const loader = (stylesheet: string) =>
   ].join('');
 
 /** The inline loader; render it before Remix's <Scripts>. */
-export function HeldScriptsLoader({ nonce, stylesheet }: { nonce?: string; stylesheet: string }) {
+export function HeldScriptsLoader({ stylesheet }: { stylesheet: string }) {
   return (
-    <script
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: loader(stylesheet) }}
-    />
+    <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loader(stylesheet) }} />
   );
 }

@@ -13,16 +13,10 @@ export const StylesheetProvider = StylesheetContext.Provider;
 
 let adopted: string | undefined;
 
-export function InlineStylesheet({ nonce }: { nonce?: string }) {
+export function InlineStylesheet() {
   const serverCss = useContext(StylesheetContext);
   if (serverCss === undefined && adopted === undefined && typeof document !== 'undefined') {
     adopted = document.getElementById('site-css')?.textContent ?? '';
   }
-  return (
-    <style
-      id="site-css"
-      nonce={nonce}
-      dangerouslySetInnerHTML={{ __html: serverCss ?? adopted ?? '' }}
-    />
-  );
+  return <style id="site-css" dangerouslySetInnerHTML={{ __html: serverCss ?? adopted ?? '' }} />;
 }
