@@ -316,6 +316,36 @@ describe('waitlist', () => {
     }
   });
 
+  it('keeps the page behind the overlay where it was under the wheel', async () => {
+    const page = await openPage('/beta');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Apply for Beta Access' }).first().click();
+    await page.getByRole('dialog', { name: 'Apply for Beta Access' }).waitFor();
+    await page.evaluate(() => {
+      const seen = { wheels: 0, scrolls: 0 };
+      (window as { seen?: typeof seen }).seen = seen;
+      document.addEventListener('wheel', () => (seen.wheels += 1), { passive: true });
+      window.addEventListener('scroll', () => (seen.scrolls += 1), { passive: true });
+    });
+    await page.mouse.move(640, 450);
+    await page.mouse.wheel(0, 800);
+    // The wheel has reached the page, and the frames after it (where a scroll it caused
+    // would begin) have been drawn.
+    await page.waitForFunction(() => (window as { seen?: { wheels: number } }).seen!.wheels > 0);
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100))),
+        ),
+    );
+    expect(
+      await page.evaluate(() => ({
+        y: window.scrollY,
+        scrolls: (window as { seen?: { scrolls: number } }).seen!.scrolls,
+      })),
+    ).toEqual({ y: 0, scrolls: 0 });
+  });
+
   it('closes the overlay with Escape and gives focus back to the button', async () => {
     const page = await openPage('/beta');
     await hydrated(page);

@@ -25,13 +25,16 @@ interface FullScreenModalProps {
 }
 
 /**
- * A form that covers the whole viewport, on the browser's own modal `<dialog>`
- * (issue 22: opening the Radix dialog cost the waitlist overlay's click 150 to 190 ms
- * with the CPU slowed down 4 times, a native one about 40). `showModal()` makes the rest
- * of the page inert, live regions included, and puts the focus on the first field;
- * Escape closes it through `onOpenChange`; on close the focus goes back to what had it
- * before, and the page behind does not scroll while it is open. Nothing is rendered
- * while closed. Label it with FullScreenModalTitle (and FullScreenModalDescription).
+ * A form that covers the whole viewport, on the browser's own modal `<dialog>` (issue
+ * 22: with Radix's dialog, the click that opened the waitlist overlay was the slowest
+ * interaction of the visit; docs/performance.md has the figures). `showModal()` makes
+ * the rest of the page inert, live regions included, and focuses the first field;
+ * Escape closes it through `onOpenChange`; on close the focus goes back to what had it.
+ * The page behind does not scroll: the modal is a scroll container with
+ * `overscroll-behavior: contain`, so a wheel or a swipe over it never reaches the page
+ * (hiding the page's overflow, as Radix does, laid the whole page out again in the
+ * opening click). Nothing is rendered while closed. Label it with FullScreenModalTitle
+ * (and FullScreenModalDescription).
  */
 function FullScreenModal({ open, ...props }: FullScreenModalProps) {
   return open ? <OpenModal {...props} /> : null;
@@ -51,14 +54,10 @@ function OpenModal({
     const element = dialog.current;
     if (!element) return;
     const opener = document.activeElement;
-    const root = document.documentElement;
-    const overflow = root.style.overflow;
     element.showModal();
-    root.style.overflow = 'hidden';
     setModalLayer(element);
     return () => {
       setModalLayer(undefined);
-      root.style.overflow = overflow;
       // Out of the top layer first: while it is there, the rest of the page is inert.
       if (element.open) element.close();
       if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) {
