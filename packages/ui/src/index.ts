@@ -21,7 +21,6 @@ export * from './components/lazy-toaster';
 export * from './components/tooltip';
 export * from './components/use-toast';
 export * from './components/form-message';
-export * from './components/full-screen-dialog';
 export * from './components/full-screen-modal';
 export * from './components/image-viewer';
 export * from './components/textarea';

@@ -22,7 +22,11 @@ interface FullScreenModalProps {
   children: React.ReactNode;
   className?: string;
   closeLabel?: string;
+  /** Hide the built-in close button (when the form renders its own). */
+  hideClose?: boolean;
 }
+
+const noSubscription = () => () => undefined;
 
 /**
  * A form that covers the whole viewport, on the browser's own modal `<dialog>` (issue
@@ -36,17 +40,29 @@ interface FullScreenModalProps {
  * opening click). Nothing is rendered while closed. Label it with FullScreenModalTitle
  * (and FullScreenModalDescription).
  */
-function FullScreenModal({ open, ...props }: FullScreenModalProps) {
-  return open ? <OpenModal {...props} /> : null;
-}
+const FullScreenModal = React.forwardRef<HTMLDialogElement, FullScreenModalProps>(
+  function FullScreenModal({ open, ...props }, ref) {
+    // Never in the server's HTML (a modal shows only once the script runs), and not in
+    // the first render that hydrates it either: as a portal would not be.
+    const client = React.useSyncExternalStore(
+      noSubscription,
+      () => true,
+      () => false,
+    );
+    return open && client ? <OpenModal {...props} forwardedRef={ref} /> : null;
+  },
+);
 
 function OpenModal({
   onOpenChange,
   children,
   className,
   closeLabel = 'Close',
-}: Omit<FullScreenModalProps, 'open'>) {
+  hideClose = false,
+  forwardedRef,
+}: Omit<FullScreenModalProps, 'open'> & { forwardedRef: React.ForwardedRef<HTMLDialogElement> }) {
   const dialog = React.useRef<HTMLDialogElement>(null);
+  React.useImperativeHandle(forwardedRef, () => dialog.current!, []);
   const titleId = React.useId();
   const descriptionId = React.useId();
   const ids = React.useMemo(() => ({ titleId, descriptionId }), [titleId, descriptionId]);
@@ -86,14 +102,16 @@ function OpenModal({
         )}
       >
         {children}
-        <button
-          type="button"
-          onClick={() => onOpenChange(false)}
-          className="absolute right-4 top-4 inline-flex h-10 w-10 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <X className="h-5 w-5" aria-hidden="true" />
-          <span className="sr-only">{closeLabel}</span>
-        </button>
+        {hideClose ? null : (
+          <button
+            type="button"
+            onClick={() => onOpenChange(false)}
+            className="absolute right-4 top-4 inline-flex h-10 w-10 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+            <span className="sr-only">{closeLabel}</span>
+          </button>
+        )}
       </dialog>
     </ModalContext.Provider>
   );

@@ -1,11 +1,9 @@
 import {
   Button,
-  Dialog,
-  DialogClose,
-  DialogDescription,
-  DialogTitle,
   FormMessage,
-  FullScreenDialogContent,
+  FullScreenModal,
+  FullScreenModalDescription,
+  FullScreenModalTitle,
   Input,
   Label,
   Textarea,
@@ -99,64 +97,62 @@ export function ContactFormOverlay({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <FullScreenDialogContent hideClose>
-        <div className="border-b">
-          <div className="mx-auto flex max-w-2xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-            <DialogTitle className="text-base font-semibold">Send Us a Message</DialogTitle>
-            <DialogClose asChild>
-              <Button variant="ghost" size="icon">
-                <X aria-hidden="true" />
-                <span className="sr-only">Close contact form</span>
-              </Button>
-            </DialogClose>
-          </div>
-          <StepProgress steps={steps} label="Contact form progress" className="h-1 rounded-none" />
+    <FullScreenModal open={open} onOpenChange={onOpenChange} hideClose>
+      <div className="border-b">
+        <div className="mx-auto flex max-w-2xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+          <FullScreenModalTitle className="text-base font-semibold">
+            Send Us a Message
+          </FullScreenModalTitle>
+          <Button variant="ghost" size="icon" onClick={() => onOpenChange(false)}>
+            <X aria-hidden="true" />
+            <span className="sr-only">Close contact form</span>
+          </Button>
         </div>
-        <DialogDescription className="sr-only">
-          Four short steps: your name, email, subject and message.
-        </DialogDescription>
-        <form
-          id="contact-form"
-          aria-label="Contact us"
-          noValidate
-          onSubmit={onSubmit}
-          className="relative mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-6 px-4 py-12 sm:px-6"
-        >
-          <HoneypotField idPrefix="contact" inputRef={honeypotRef} />
-          <StepCount steps={steps} className="text-sm text-muted-foreground" />
-          <div className="space-y-3">
-            <Label htmlFor={id} className="text-2xl font-semibold">
-              {FIELD_COPY[field].label}
-            </Label>
-            {contactInputKind(field).multiline ? (
-              <Textarea ref={fieldRef} rows={6} {...commonProps} className="text-base" />
-            ) : (
-              <Input
-                ref={fieldRef}
-                type={contactInputKind(field).type}
-                autoComplete={contactInputKind(field).autoComplete}
-                {...commonProps}
-                className="h-12 text-base"
-              />
-            )}
-            <FormMessage id={`${id}-error`}>{error}</FormMessage>
-          </div>
-          <div className="flex items-center justify-between gap-3">
-            <Button
-              type="button"
-              variant="outline"
-              disabled={steps.isFirst || sending}
-              onClick={steps.back}
-            >
-              Back
-            </Button>
-            <Button type="submit" disabled={Boolean(error) || sending}>
-              {isLast ? (sending ? 'Sending...' : 'Send Message') : 'Continue'}
-            </Button>
-          </div>
-        </form>
-      </FullScreenDialogContent>
-    </Dialog>
+        <StepProgress steps={steps} label="Contact form progress" className="h-1 rounded-none" />
+      </div>
+      <FullScreenModalDescription className="sr-only">
+        Four short steps: your name, email, subject and message.
+      </FullScreenModalDescription>
+      <form
+        id="contact-form"
+        aria-label="Contact us"
+        noValidate
+        onSubmit={onSubmit}
+        className="relative mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-6 px-4 py-12 sm:px-6"
+      >
+        <HoneypotField idPrefix="contact" inputRef={honeypotRef} />
+        <StepCount steps={steps} className="text-sm text-muted-foreground" />
+        <div className="space-y-3">
+          <Label htmlFor={id} className="text-2xl font-semibold">
+            {FIELD_COPY[field].label}
+          </Label>
+          {contactInputKind(field).multiline ? (
+            <Textarea ref={fieldRef} rows={6} {...commonProps} className="text-base" />
+          ) : (
+            <Input
+              ref={fieldRef}
+              type={contactInputKind(field).type}
+              autoComplete={contactInputKind(field).autoComplete}
+              {...commonProps}
+              className="h-12 text-base"
+            />
+          )}
+          <FormMessage id={`${id}-error`}>{error}</FormMessage>
+        </div>
+        <div className="flex items-center justify-between gap-3">
+          <Button
+            type="button"
+            variant="outline"
+            disabled={steps.isFirst || sending}
+            onClick={steps.back}
+          >
+            Back
+          </Button>
+          <Button type="submit" disabled={Boolean(error) || sending}>
+            {isLast ? (sending ? 'Sending...' : 'Send Message') : 'Continue'}
+          </Button>
+        </div>
+      </form>
+    </FullScreenModal>
   );
 }

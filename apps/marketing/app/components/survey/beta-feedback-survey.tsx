@@ -1,11 +1,9 @@
 import { useFetcher } from '@remix-run/react';
 import {
   Button,
-  Dialog,
-  DialogClose,
-  DialogDescription,
-  DialogTitle,
-  FullScreenDialogContent,
+  FullScreenModal,
+  FullScreenModalDescription,
+  FullScreenModalTitle,
   toast,
 } from '@repo/ui';
 import {
@@ -48,7 +46,7 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
   const [submitted, setSubmitted] = useState(false);
   const fetcher = useFetcher<SurveyActionData>();
   const handled = useRef<SurveyActionData | undefined>(undefined);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDialogElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   // Spec section 2: after a step change the view scrolls to the top after 100 ms,
   // and the step's first question has focus.
@@ -118,88 +116,79 @@ export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyPro
   }, [fetcher.state, fetcher.data, progress]);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <FullScreenDialogContent hideClose ref={scrollRef}>
-        {submitted ? (
-          <div
-            className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-6 text-center"
-            role="status"
-          >
-            <CheckCircle2 className="h-16 w-16 text-success" aria-hidden="true" />
-            <DialogTitle className="mt-6 text-3xl font-bold">{SURVEY_THANK_YOU.title}</DialogTitle>
-            <DialogDescription className="mt-3 text-muted-foreground">
-              {SURVEY_THANK_YOU.description}
-            </DialogDescription>
-            <DialogClose asChild>
-              <Button size="lg" className="mt-8">
-                Close
+    <FullScreenModal open={open} onOpenChange={onOpenChange} hideClose ref={scrollRef}>
+      {submitted ? (
+        <div
+          className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-6 text-center"
+          role="status"
+        >
+          <CheckCircle2 className="h-16 w-16 text-success" aria-hidden="true" />
+          <FullScreenModalTitle className="mt-6 text-3xl font-bold">
+            {SURVEY_THANK_YOU.title}
+          </FullScreenModalTitle>
+          <FullScreenModalDescription className="mt-3 text-muted-foreground">
+            {SURVEY_THANK_YOU.description}
+          </FullScreenModalDescription>
+          <Button size="lg" className="mt-8" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className="sticky top-0 z-10 border-b bg-background">
+            <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+              <FullScreenModalTitle className="text-base font-semibold">
+                {SITE_NAME} Beta Feedback
+              </FullScreenModalTitle>
+              <Button variant="ghost" size="icon" onClick={() => onOpenChange(false)}>
+                <X aria-hidden="true" />
+                <span className="sr-only">Close survey</span>
               </Button>
-            </DialogClose>
-          </div>
-        ) : (
-          <>
-            <div className="sticky top-0 z-10 border-b bg-background">
-              <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-                <DialogTitle className="text-base font-semibold">
-                  {SITE_NAME} Beta Feedback
-                </DialogTitle>
-                <DialogClose asChild>
-                  <Button variant="ghost" size="icon">
-                    <X aria-hidden="true" />
-                    <span className="sr-only">Close survey</span>
-                  </Button>
-                </DialogClose>
-              </div>
-              <StepProgress steps={steps} label="Survey progress" className="h-1 rounded-none" />
             </div>
-            {/* Hidden until the step to show is known (a survey left earlier may be resumed). */}
-            <form
-              id="beta-feedback-form"
-              aria-label="Beta feedback survey"
-              hidden={!progress.settled}
-              noValidate
-              onSubmit={(event) => void onSubmit(event)}
-              className="relative mx-auto w-full max-w-3xl flex-1 space-y-8 px-4 py-10 sm:px-6"
-            >
-              <HoneypotField idPrefix="survey" inputRef={honeypotRef} />
-              <div>
-                <StepCount steps={steps} className="text-sm text-muted-foreground" />
-                <h2 className="mt-1 text-2xl font-bold tracking-tight">{step.title}</h2>
-                <DialogDescription className="mt-2 text-sm text-muted-foreground">
-                  Fields marked with <span className="text-destructive">*</span> are required.
-                </DialogDescription>
-                <SurveyResumeNote restored={progress.restored} />
-              </div>
-              {step.fields.map((field) => (
-                <SurveyField
-                  key={field}
-                  field={field}
-                  value={values[field]}
-                  error={steps.touched[field] ? surveyFieldError(field, values[field]) : undefined}
-                  onChange={(value) => setField(field, value)}
-                />
-              ))}
-              <div className="flex items-center justify-between gap-3 border-t pt-6">
-                {stepIndex > 0 ? (
-                  <Button
-                    type="button"
-                    variant="outline"
-                    onClick={steps.back}
-                    disabled={submitting}
-                  >
-                    Previous
-                  </Button>
-                ) : (
-                  <span />
-                )}
-                <Button type="submit" disabled={submitting}>
-                  {isLast ? (submitting ? 'Submitting...' : 'Submit Feedback') : 'Next'}
+            <StepProgress steps={steps} label="Survey progress" className="h-1 rounded-none" />
+          </div>
+          {/* Hidden until the step to show is known (a survey left earlier may be resumed). */}
+          <form
+            id="beta-feedback-form"
+            aria-label="Beta feedback survey"
+            hidden={!progress.settled}
+            noValidate
+            onSubmit={(event) => void onSubmit(event)}
+            className="relative mx-auto w-full max-w-3xl flex-1 space-y-8 px-4 py-10 sm:px-6"
+          >
+            <HoneypotField idPrefix="survey" inputRef={honeypotRef} />
+            <div>
+              <StepCount steps={steps} className="text-sm text-muted-foreground" />
+              <h2 className="mt-1 text-2xl font-bold tracking-tight">{step.title}</h2>
+              <FullScreenModalDescription className="mt-2 text-sm text-muted-foreground">
+                Fields marked with <span className="text-destructive">*</span> are required.
+              </FullScreenModalDescription>
+              <SurveyResumeNote restored={progress.restored} />
+            </div>
+            {step.fields.map((field) => (
+              <SurveyField
+                key={field}
+                field={field}
+                value={values[field]}
+                error={steps.touched[field] ? surveyFieldError(field, values[field]) : undefined}
+                onChange={(value) => setField(field, value)}
+              />
+            ))}
+            <div className="flex items-center justify-between gap-3 border-t pt-6">
+              {stepIndex > 0 ? (
+                <Button type="button" variant="outline" onClick={steps.back} disabled={submitting}>
+                  Previous
                 </Button>
-              </div>
-            </form>
-          </>
-        )}
-      </FullScreenDialogContent>
-    </Dialog>
+              ) : (
+                <span />
+              )}
+              <Button type="submit" disabled={submitting}>
+                {isLast ? (submitting ? 'Submitting...' : 'Submit Feedback') : 'Next'}
+              </Button>
+            </div>
+          </form>
+        </>
+      )}
+    </FullScreenModal>
   );
 }
