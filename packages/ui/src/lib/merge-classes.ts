@@ -52,7 +52,7 @@ const RULES: Rule[] = [
   [/^justify-/, 'justify-content'],
   [/^items-/, 'align-items'],
   [/^content-(?:normal|center|start|end|between|around|evenly|baseline|stretch)$/, 'align-content'],
-  [/^(px|py|pt|pr|pb|pl|p|mx|mt|mr|mb|ml)-/, (m) => m[1]!],
+  [/^(px|py|pt|pr|pb|pl|p|mx|mt|mr|mb|ml|m)-/, (m) => m[1]!],
   [/^(space-y|size|min-w|max-w|min-h|max-h|w|h)-/, (m) => m[1]!],
   [
     /^font-(?:thin|extralight|light|normal|medium|semibold|bold|extrabold|black|\d+)$/,
@@ -91,6 +91,8 @@ const RULES: Rule[] = [
   [/^(translate-[xy])-/, (m) => m[1]!],
   [/^overflow-([xy])-/, (m) => `overflow-${m[1]}`],
   [/^overflow-/, 'overflow'],
+  [/^overscroll-([xy])-/, (m) => `overscroll-${m[1]}`],
+  [/^overscroll-/, 'overscroll'],
   [/^object-(?:contain|cover|fill|none|scale-down)$/, 'object-fit'],
 ];
 
@@ -105,7 +107,9 @@ const OVERRIDES: Record<string, string[]> = {
   p: ['px', 'py', 'pt', 'pr', 'pb', 'pl'],
   px: ['pr', 'pl'],
   py: ['pt', 'pb'],
+  m: ['mx', 'my', 'mt', 'mr', 'mb', 'ml'],
   mx: ['mr', 'ml'],
+  overscroll: ['overscroll-x', 'overscroll-y'],
   size: ['w', 'h'],
   'font-size': ['leading'],
   'line-clamp': ['display', 'overflow'],
