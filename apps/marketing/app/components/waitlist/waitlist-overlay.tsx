@@ -19,8 +19,9 @@ interface WaitlistOverlayProps {
 export function WaitlistOverlay({ open, onOpenChange }: WaitlistOverlayProps) {
   const inviteId = useId();
   // Issue 11: an invite code redeemed with the signup, filled in from /beta?invite=CODE.
-  const [inviteCode, setInviteCode] = useState('');
-  useEffect(() => setInviteCode((typed) => typed || (inviteCodeOfVisit() ?? '')), []);
+  // Read as the state starts (the overlay renders only in the browser), not in an effect
+  // that would render the dialog a second time in the click that opens it (issue 22).
+  const [inviteCode, setInviteCode] = useState(() => inviteCodeOfVisit() ?? '');
   // Issue 22 (INP): the dialog, its title and the invite code paint in the frame of the
   // click that opened it; the wizard, most of the work, renders in a transition right
   // after, in the space kept for its first step. Once shown it stays, with what was typed.
