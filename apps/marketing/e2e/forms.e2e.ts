@@ -115,7 +115,10 @@ describe('beta feedback survey', () => {
     await page.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
     // The thank-you screen's own button (the toast, shown above the modal, is inside it
     // and has a close button named 'Close' too).
-    await page.getByRole('dialog').locator('button', { hasText: /^Close$/ }).click();
+    await page
+      .getByRole('dialog')
+      .locator('button', { hasText: /^Close$/ })
+      .click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Thank you for testing Wordloom' }).waitFor();
   });
