@@ -22,3 +22,28 @@ if (typeof Element !== 'undefined') {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
 }
+
+// jsdom has <dialog> but not its modal methods (FullScreenModal, issue 22): showModal and
+// close set the attribute, and Escape asks the open modal's page to close it with the
+// cancel event, as a browser does. Chromium's own behaviour is what the e2e suites test.
+const dialogMethods =
+  typeof HTMLDialogElement === 'undefined'
+    ? undefined
+    : (HTMLDialogElement.prototype as { showModal?: unknown });
+if (dialogMethods && typeof dialogMethods.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.toggleAttribute('open', true);
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.toggleAttribute('open', false);
+    this.dispatchEvent(new Event('close'));
+  };
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    const dialog = [...document.querySelectorAll('dialog[open]')].at(-1);
+    if (dialog?.dispatchEvent(new Event('cancel', { cancelable: true }))) {
+      (dialog as HTMLDialogElement).close();
+    }
+  });
+}
