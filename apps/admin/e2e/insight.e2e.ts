@@ -129,8 +129,7 @@ async function stepSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const active = document.activeElement;
     return (
-      active?.closest('[role="dialog"]') != null &&
-      active.matches('input, textarea, button[role="radio"]')
+      active?.closest('dialog') != null && active.matches('input, textarea, button[role="radio"]')
     );
   });
 }

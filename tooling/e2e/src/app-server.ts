@@ -142,8 +142,26 @@ export interface LargeBodyAnswer {
  * POSTs `bytes` bytes of JSON-typed filler, with a Content-Length or chunked,
  * writing 64 KB at a time with a pause in between, and stops writing as soon as
  * the server answers (a server that reads the whole body answers only at the end).
+ *
+ * A server that answers early closes the connection behind its answer, and on a busy
+ * machine the client's next write can fail (EPIPE, ECONNRESET) before Node has parsed
+ * the answer already on the socket: the upload is then made once more, and its answer
+ * is the one given. Any other failure, or the same twice, is the caller's.
  */
 export async function postLargeBody(
+  url: string,
+  options: { bytes: number; chunked: boolean },
+): Promise<LargeBodyAnswer> {
+  try {
+    return await postLargeBodyOnce(url, options);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPIPE' && code !== 'ECONNRESET') throw error;
+    return postLargeBodyOnce(url, options);
+  }
+}
+
+async function postLargeBodyOnce(
   url: string,
   { bytes, chunked }: { bytes: number; chunked: boolean },
 ): Promise<LargeBodyAnswer> {
