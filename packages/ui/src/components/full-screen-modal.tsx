@@ -32,7 +32,7 @@ const noSubscription = () => () => undefined;
  * A form that covers the whole viewport, on the browser's own modal `<dialog>` (issue
  * 22: with Radix's dialog, the click that opened the waitlist overlay was the slowest
  * interaction of the visit; docs/performance.md has the figures). `showModal()` makes
- * the rest of the page inert, live regions included, and focuses the first field;
+ * the rest of the page inert, live regions included, and focuses its first control;
  * Escape closes it through `onOpenChange`; on close the focus goes back to what had it.
  * The page behind does not scroll: the modal is a scroll container with
  * `overscroll-behavior: contain`, so a wheel or a swipe over it never reaches the page
