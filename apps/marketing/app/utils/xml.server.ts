@@ -3,8 +3,8 @@
  * line feed and carriage return, U+FFFE, U+FFFF, and halves of a surrogate pair):
  * one in a post's title would make a whole feed ill-formed, so they are dropped.
  */
-// eslint-disable-next-line no-control-regex
 const NOT_XML =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
