@@ -13,6 +13,7 @@ import {
   parseTrustProxy,
   readMetricsPort,
   readShutdownTimeout,
+  readTrustRequestId,
   requestIdFrom,
   securityHeaders,
   settingOrExit,
@@ -34,6 +35,10 @@ const host = process.env.ADMIN_HOST ?? '0.0.0.0';
 const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
 // Which proxies in front of this server (a load balancer) may state the client's address.
 const trustProxy = parseTrustProxy(process.env.ADMIN_TRUST_PROXY);
+// Whether such a proxy's X-Request-ID is kept: only one that makes its own (issue 31).
+const trustRequestId = settingOrExit(() =>
+  readTrustRequestId('ADMIN_TRUST_REQUEST_ID', process.env.ADMIN_TRUST_REQUEST_ID),
+);
 const bodyLimit = readBodyLimit(process.env.BODY_LIMIT_BYTES);
 const headers = securityHeaders({ production: process.env.NODE_ENV === 'production' });
 const policy = contentSecurityPolicy({ siteOrigin: readSiteOrigin(process.env.PUBLIC_SITE_URL) });
@@ -61,11 +66,15 @@ const app = Fastify({
   },
   trustProxy,
   bodyLimit,
-  // x-request-id: a trusted proxy's (ADMIN_TRUST_PROXY) when short and safe, else a fresh
-  // UUID; logged as reqId, sent on to the API and answered.
+  // x-request-id: a trusted proxy's (ADMIN_TRUST_PROXY) when short and safe and
+  // ADMIN_TRUST_REQUEST_ID says that proxy makes its own (issue 31), else a fresh UUID;
+  // logged as reqId, sent on to the API and answered.
   requestIdHeader: false,
   genReqId: (request) =>
-    requestIdFrom(request.headers[REQUEST_ID_HEADER], isTrustedPeer(request.socket.remoteAddress)),
+    requestIdFrom(
+      request.headers[REQUEST_ID_HEADER],
+      trustRequestId && isTrustedPeer(request.socket.remoteAddress),
+    ),
 });
 
 app.addHook('onRequest', async (request, reply) => {

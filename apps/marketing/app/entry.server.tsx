@@ -7,9 +7,15 @@ import { documentCacheControl } from '~/utils/cache-control';
 import { frameAncestorsOf } from '~/utils/console-frame.server';
 import { holdScripts } from '~/utils/held-scripts.server';
 import { inlineLcpImage } from '~/utils/inline-lcp-image.server';
-import { contentSecurityPolicy, inlineScriptHashes } from '~/utils/content-security-policy.server';
+import {
+  bufferHandoffStream,
+  contentSecurityPolicy,
+  handoffStreamScripts,
+  inlineScriptCollector,
+} from '~/utils/content-security-policy.server';
 import { criticalCss } from '~/utils/critical-css.server';
 import { StylesheetProvider } from '~/utils/inline-stylesheet';
+import { InlineScriptRecorderProvider } from '~/utils/own-scripts';
 import stylesheet from './tailwind.css?inline';
 
 // Issue 23: server/serve.js drops its rendered pages when the blog changed
@@ -23,28 +29,51 @@ const ABORT_DELAY_MS = 5_000;
 const CSS_PLACEHOLDER = '/*critical-css*/';
 const pickCss = criticalCss(stylesheet);
 
+/** `promise`, or a rejection once the render's own time is up (a loader's promise that never settles). */
+function withDeadline<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error("the loaders' data did not end in time")),
+      ABORT_DELAY_MS,
+    );
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Renders the whole document before sending it (no loader defers, so nothing
  * is gained by streaming the shell early, and crawlers get complete HTML), and
  * adds Cache-Control a CDN can use to public pages, and a Content-Security-Policy
- * that lets run, of the inline scripts, only this page's own (their hashes). The Vite
- * dev server gets no policy: its HMR client injects scripts and opens a websocket.
+ * that lets run, of the inline scripts, only those the app rendered (their hashes,
+ * recorded as they render: utils/own-scripts.tsx). The Vite dev server gets no
+ * policy: its HMR client injects scripts and opens a websocket.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  const inlineScripts = inlineScriptCollector();
+  // The loaders' data reaches the page in inline scripts too (single fetch): read whole
+  // first, so that their text is known before the page renders.
+  if (remixContext.serverHandoffStream) {
+    const handoff = await withDeadline(bufferHandoffStream(remixContext.serverHandoffStream));
+    remixContext.serverHandoffStream = handoff.stream;
+    for (const script of handoffStreamScripts(handoff.text)) inlineScripts.record(script);
+  }
   return new Promise<Response>((resolve, reject) => {
     let statusCode = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <StylesheetProvider value={CSS_PLACEHOLDER}>
-        <ArticleHtmlProvider value={loadContext.articleHtml}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
-        </ArticleHtmlProvider>
-      </StylesheetProvider>,
+      <InlineScriptRecorderProvider value={inlineScripts.record}>
+        <StylesheetProvider value={CSS_PLACEHOLDER}>
+          <ArticleHtmlProvider value={loadContext.articleHtml}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+          </ArticleHtmlProvider>
+        </StylesheetProvider>
+      </InlineScriptRecorderProvider>,
       {
         onAllReady() {
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
@@ -72,7 +101,7 @@ export default function handleRequest(
               const page = holdScripts(inlineLcpImage(html));
               responseHeaders.set(
                 'Content-Security-Policy',
-                contentSecurityPolicy(inlineScriptHashes(page), frameAncestorsOf(remixContext)),
+                contentSecurityPolicy(inlineScripts.hashes(), frameAncestorsOf(remixContext)),
               );
               resolve(new Response(page, { headers: responseHeaders, status: statusCode }));
               done();

@@ -4,8 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
-  ScrollRestoration,
   useLocation,
   useRouteError,
   useRouteLoaderData,
@@ -22,6 +20,7 @@ import { organizationJsonLd } from '~/utils/organization';
 import { SITE_NAME } from '~/utils/site';
 import { HeldScriptsLoader } from '~/utils/held-scripts';
 import { InlineStylesheet } from '~/utils/inline-stylesheet';
+import { OwnScripts, OwnScrollRestoration } from '~/utils/own-scripts';
 // The whole sheet as a file, loaded after the first paint (utils/held-scripts.tsx).
 import stylesheetUrl from '~/tailwind.css?url';
 
@@ -74,9 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteFooter />
           <LazyToaster />
         </AnalyticsProvider>
-        <ScrollRestoration />
+        <OwnScrollRestoration />
         <HeldScriptsLoader stylesheet={stylesheetUrl} />
-        <Scripts />
+        <OwnScripts />
       </body>
     </html>
   );

@@ -12,6 +12,7 @@ import {
   parseTrustProxy,
   readMetricsPort,
   readShutdownTimeout,
+  readTrustRequestId,
   requestIdFrom,
   securityHeaders,
   settingOrExit,
@@ -31,6 +32,10 @@ const port = Number(process.env.MARKETING_PORT ?? process.env.PORT ?? 3000);
 const host = process.env.MARKETING_HOST ?? process.env.HOST ?? '0.0.0.0';
 // Which proxies in front of this server (a CDN, a load balancer) may set X-Forwarded-For.
 const trustProxy = parseTrustProxy(process.env.MARKETING_TRUST_PROXY);
+// Whether such a proxy's X-Request-ID is kept: only one that makes its own (issue 31).
+const trustRequestId = settingOrExit(() =>
+  readTrustRequestId('MARKETING_TRUST_REQUEST_ID', process.env.MARKETING_TRUST_REQUEST_ID),
+);
 const headers = securityHeaders({ production: process.env.NODE_ENV === 'production' });
 const pageCacheEnabled = settingOrExit(() =>
   parsePageCacheSetting(process.env.MARKETING_PAGE_CACHE),
@@ -56,12 +61,14 @@ const isTrustedProxy = app.get('trust proxy fn');
 const labelRoute = createRouteLabeller(build.routes);
 
 // x-request-id (issue 21): a trusted proxy's (MARKETING_TRUST_PROXY) when short and
-// safe, else a fresh UUID; answered, and sent on to the API by the /api proxy. And the
+// safe and MARKETING_TRUST_REQUEST_ID says that proxy makes its own (issue 31), else a
+// fresh UUID: a client never chooses it. Answered, and sent on to the API by the /api
+// proxy and the form actions. And the
 // RED metrics, by route: the Remix route id, the route table's pattern under /api.
 app.use((req, res, next) => {
   const requestId = requestIdFrom(
     req.get(REQUEST_ID_HEADER),
-    isTrustedProxy(req.socket.remoteAddress, 0),
+    trustRequestId && isTrustedProxy(req.socket.remoteAddress, 0),
   );
   res.locals.requestId = requestId;
   res.set(REQUEST_ID_HEADER, requestId);

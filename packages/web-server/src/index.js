@@ -147,6 +147,7 @@ export {
   UNMATCHED_ROUTE,
   createHttpMetrics,
   readMetricsPort,
+  readTrustRequestId,
   requestIdFrom,
   startMetricsServer,
   stopMetricsServer,

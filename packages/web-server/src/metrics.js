@@ -50,6 +50,23 @@ export function trustedPeer(trustProxy) {
 }
 
 /**
+ * MARKETING_TRUST_REQUEST_ID, ADMIN_TRUST_REQUEST_ID (issue 31): whether a trusted
+ * proxy's x-request-id is kept. Off unless set: many proxies pass a client's own id on
+ * (ingress-nginx and the usual nginx `map` keep an incoming one and make one only when
+ * none came), and a client must not choose the id the three logs follow. Turn it on
+ * only when the proxy replaces every incoming id with its own.
+ * @param {string} name the variable, for the message
+ * @param {string | undefined} value
+ * @returns {boolean}
+ */
+export function readTrustRequestId(name, value) {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true' || text === '1') return true;
+  throw new Error(`${name}: "${value}" is not true or false`);
+}
+
+/**
  * The id of a request: the incoming x-request-id when the peer is a trusted proxy
  * and the value short and safe, else a fresh UUID.
  * @param {string | string[] | undefined} incoming

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   createHttpMetrics,
   readMetricsPort,
+  readTrustRequestId,
   requestIdFrom,
   startMetricsServer,
   stopMetricsServer,
@@ -24,6 +25,25 @@ describe('readMetricsPort', () => {
     for (const bad of ['nine', '-1', '70000', '1.5', '0x10']) {
       expect(() => readMetricsPort('ADMIN_METRICS_PORT', bad, 9466)).toThrow(
         /^ADMIN_METRICS_PORT: /,
+      );
+    }
+  });
+});
+
+describe('readTrustRequestId', () => {
+  it("is off unless set: a proxy's ids are kept only when it is said to make them", () => {
+    expect(readTrustRequestId('X_TRUST_REQUEST_ID', undefined)).toBe(false);
+    expect(readTrustRequestId('X_TRUST_REQUEST_ID', '')).toBe(false);
+    expect(readTrustRequestId('X_TRUST_REQUEST_ID', 'false')).toBe(false);
+    expect(readTrustRequestId('X_TRUST_REQUEST_ID', '0')).toBe(false);
+    expect(readTrustRequestId('X_TRUST_REQUEST_ID', ' true ')).toBe(true);
+    expect(readTrustRequestId('X_TRUST_REQUEST_ID', '1')).toBe(true);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const bad of ['yes', 'loopback', '10.0.0.0/8']) {
+      expect(() => readTrustRequestId('ADMIN_TRUST_REQUEST_ID', bad)).toThrow(
+        /^ADMIN_TRUST_REQUEST_ID: /,
       );
     }
   });

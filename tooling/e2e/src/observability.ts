@@ -81,6 +81,7 @@ export function describeMetricsAndRequestIds(
   describe(`${app}: metrics and request ids (issue 21)`, () => {
     let stack: Stack;
     let untrusting: AppServer;
+    let idsUntrusted: AppServer;
     let front: string;
     let metricsUrl: string;
 
@@ -90,6 +91,9 @@ export function describeMetricsAndRequestIds(
       const env = {
         [`${prefix}_METRICS_PORT`]: String(metricsPort),
         [`${prefix}_METRICS_HOST`]: '127.0.0.1',
+        // This test's requests come from loopback, the proxy it trusts, one that makes
+        // its own ids (issue 31).
+        [`${prefix}_TRUST_REQUEST_ID`]: 'true',
       };
       stack = await startStack({
         [app]: true,
@@ -102,8 +106,15 @@ export function describeMetricsAndRequestIds(
         API_URL: stack.apiUrl,
         [`${prefix}_TRUST_PROXY`]: 'false',
       });
+      // Trusting loopback for the client's address, but not for request ids (the
+      // default): an ingress that passes a client's id on (issue 31).
+      idsUntrusted = await startAppServer(app, {
+        API_URL: stack.apiUrl,
+        [`${prefix}_TRUST_PROXY`]: 'loopback',
+      });
     });
     afterAll(async () => {
+      await idsUntrusted?.stop();
       await untrusting?.stop();
       await stack?.stop();
     });
@@ -164,6 +175,25 @@ export function describeMetricsAndRequestIds(
       );
       expect(apiLinesOf(stack, id)).toHaveLength(2);
       expect(stack.apiOutput()).not.toContain(spoofed);
+    });
+
+    it(`replaces the id of a proxy trusted for addresses only (${prefix}_TRUST_REQUEST_ID unset, issue 31)`, async () => {
+      const chosen = `chosen-${Math.random().toString(36).slice(2)}`;
+      const response = await fetch(`${idsUntrusted.url}/api/posts`, {
+        headers: { 'x-request-id': chosen },
+      });
+      expect(response.status).toBe(200);
+      const id = response.headers.get('x-request-id') ?? '';
+      expect(id).toMatch(UUID);
+      // The fresh id is the one the API logs, and the chosen one appears nowhere.
+      expect(
+        await eventually(
+          () => apiLinesOf(stack, id),
+          (found) => found.length >= 2,
+        ),
+      ).toHaveLength(2);
+      expect(stack.apiOutput()).not.toContain(chosen);
+      expect(idsUntrusted.output()).not.toContain(chosen);
     });
 
     it('replaces a hostile id, even from a trusted proxy: 10 kB, spaces, a line break', async () => {

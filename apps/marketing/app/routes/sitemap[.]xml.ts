@@ -2,14 +2,7 @@ import { env } from '~/env.server';
 import { FEED_CACHE } from '~/utils/cache-control';
 import { listPosts } from '~/utils/posts.server';
 import { PUBLIC_PAGES } from '~/utils/site';
-
-function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
+import { escapeXml, XML_CONTENT_SECURITY_POLICY } from '~/utils/xml.server';
 
 function urlEntry(loc: string, changefreq: string, priority: number, lastmod?: string): string {
   return [
@@ -41,6 +34,10 @@ export const loader = async () => {
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
   return new Response(xml, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': FEED_CACHE },
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': FEED_CACHE,
+      'Content-Security-Policy': XML_CONTENT_SECURITY_POLICY,
+    },
   });
 };

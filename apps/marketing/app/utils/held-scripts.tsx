@@ -1,3 +1,5 @@
+import { useInlineScriptRecorder } from './own-scripts';
+
 /**
  * The scripts are fetched after the first paint (issue 22). Remix's <Scripts> puts a
  * modulepreload link for every module of the page and an inline module script that
@@ -58,9 +60,9 @@ const loader = (stylesheet: string) =>
     'setTimeout(g,3e3)})();',
   ].join('');
 
-/** The inline loader; render it before Remix's <Scripts>. */
+/** The inline loader; render it before Remix's <Scripts>. Its text is named in the page's policy. */
 export function HeldScriptsLoader({ stylesheet }: { stylesheet: string }) {
-  return (
-    <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: loader(stylesheet) }} />
-  );
+  const text = loader(stylesheet);
+  useInlineScriptRecorder()?.(text);
+  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
 }
