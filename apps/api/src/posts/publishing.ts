@@ -11,7 +11,7 @@ import {
   type PostUpdate,
 } from '@repo/validation';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
-import { AppError, badRequest, conflict, notFound } from '../errors';
+import { AppError, badRequest, conflict, missingPermission, notFound } from '../errors';
 import { problemsOf } from './post-checks';
 import {
   addRedirect,
@@ -37,17 +37,17 @@ import { slugFromTitle } from './slugs';
  * transaction, with its audit entry; a save keeps a revision of what it replaced.
  */
 
-const auditTarget = (post: { id: number }) => ({
+export const auditTarget = (post: { id: number }) => ({
   targetType: 'post',
   targetId: String(post.id),
 });
 /** A post's title and slug are not personal data: the log may keep them. */
-const auditDetails = (post: { title: string; slug: string }) => ({
+export const auditDetails = (post: { title: string; slug: string }) => ({
   title: post.title,
   slug: post.slug,
 });
 
-function revisionActorOf(actor: AuditActor): RevisionActor {
+export function revisionActorOf(actor: AuditActor): RevisionActor {
   return {
     kind: actor.kind === 'public' ? 'system' : actor.kind,
     userId: actor.kind === 'staff' ? actor.userId : null,
@@ -56,10 +56,22 @@ function revisionActorOf(actor: AuditActor): RevisionActor {
   };
 }
 
-async function mustFind(trx: DB, id: number): Promise<AdminPost> {
+export async function mustFind(trx: DB, id: number): Promise<AdminPost> {
   const post = await findAdminPost(trx, id, { forUpdate: true });
   if (!post) throw notFound(POST_MESSAGES.notFound);
   return post;
+}
+
+/** On the site, or going there by itself at its time. */
+export const isLive = (post: AdminPost) =>
+  post.status === 'published' || post.status === 'scheduled';
+
+/**
+ * Issue 31: a live post changes, leaves the site or is deleted only by someone
+ * holding posts:publish; the route's own permission (posts:write) is not enough.
+ */
+function assertMayChangeLive(post: AdminPost, mayPublish: boolean): void {
+  if (isLive(post) && !mayPublish) throw missingPermission('posts:publish');
 }
 
 /**
@@ -113,7 +125,7 @@ export async function createPost(
  * Saves `next` over a post, keeping a revision of what it was. A published
  * post's old slug keeps answering (a redirect), and stays reserved for it.
  */
-async function saveFields(
+export async function saveFields(
   trx: DB,
   current: AdminPost,
   next: PostSnapshot,
@@ -130,15 +142,9 @@ async function saveFields(
   return saved;
 }
 
-/** PATCH /api/admin/posts/:id */
-export async function updatePost(
-  trx: DB,
-  id: number,
-  changes: PostUpdate,
-  actor: AuditActor,
-): Promise<AdminPost> {
-  const current = await mustFind(trx, id);
-  const next: PostSnapshot = { ...snapshotOf(current) };
+/** `base` with the fields a PATCH sends over it. */
+export function editedSnapshot(base: PostSnapshot, changes: PostUpdate): PostSnapshot {
+  const next: PostSnapshot = { ...base };
   for (const [field, value] of Object.entries(changes) as [keyof PostSnapshot, unknown][]) {
     if (value !== undefined) (next as Record<string, unknown>)[field] = value;
   }
@@ -146,6 +152,24 @@ export async function updatePost(
   if (changes.content !== undefined && changes.readingTime === undefined) {
     next.readingTime = readingTimeMinutes(changes.content);
   }
+  return next;
+}
+
+/**
+ * PATCH /api/admin/posts/:id by someone who may change `current` (locked by
+ * mustFind): a live post's new state passes the SEO checks first (issue 31), as
+ * a publish does, since it reaches the site at once.
+ */
+export async function updatePost(
+  trx: DB,
+  current: AdminPost,
+  changes: PostUpdate,
+  actor: AuditActor,
+  mayPublish: boolean,
+): Promise<AdminPost> {
+  assertMayChangeLive(current, mayPublish);
+  const next = editedSnapshot(snapshotOf(current), changes);
+  if (isLive(current)) await passChecks(trx, { ...current, ...next }, undefined);
   const saved = await saveFields(trx, current, next, actor);
   const before = snapshotOf(current);
   const fields = (Object.keys(next) as (keyof PostSnapshot)[]).filter(
@@ -166,10 +190,13 @@ export async function restoreRevision(
   id: number,
   revisionId: string,
   actor: AuditActor,
+  mayPublish: boolean,
 ): Promise<AdminPost> {
   const current = await mustFind(trx, id);
+  assertMayChangeLive(current, mayPublish);
   const revision = await findRevision(trx, id, revisionId);
   if (!revision) throw notFound(POST_MESSAGES.revisionNotFound);
+  if (isLive(current)) await passChecks(trx, { ...current, ...revision.snapshot }, undefined);
   const restored = await saveFields(trx, current, revision.snapshot, actor);
   await recordAudit(trx, actor, {
     action: 'post.restore',
@@ -195,7 +222,7 @@ export class PostChecksError extends AppError {
  * SEO problems, or past them with an override and its reason, which the audit
  * entry keeps (with the problems' codes).
  */
-async function passChecks(
+export async function passChecks(
   trx: DB,
   post: AdminPost,
   override: PostOverride | undefined,
@@ -259,8 +286,14 @@ export async function schedulePost(
   return mustFind(trx, id);
 }
 
-export async function deletePost(trx: DB, id: number, actor: AuditActor): Promise<void> {
+export async function deletePost(
+  trx: DB,
+  id: number,
+  actor: AuditActor,
+  mayPublish: boolean,
+): Promise<void> {
   const current = await mustFind(trx, id);
+  assertMayChangeLive(current, mayPublish);
   if (!(await deletePostRow(trx, id))) throw notFound(POST_MESSAGES.notFound);
   await recordAudit(trx, actor, {
     action: 'post.delete',

@@ -72,6 +72,7 @@ const EXPECTED: Record<string, RoutePermission> = {
   'GET /api/admin/posts/:id/revisions': 'posts:read',
   'GET /api/admin/posts/:id/checks': 'posts:read',
   'POST /api/admin/posts/:id/preview-link': 'posts:read',
+  'GET /api/admin/posts/:id/pending-revision': 'posts:read',
   'POST /api/admin/posts': 'posts:write',
   'PATCH /api/admin/posts/:id': 'posts:write',
   'DELETE /api/admin/posts/:id': 'posts:write',
@@ -79,6 +80,8 @@ const EXPECTED: Record<string, RoutePermission> = {
   'POST /api/admin/posts/:id/publish': 'posts:publish',
   'POST /api/admin/posts/:id/unpublish': 'posts:publish',
   'POST /api/admin/posts/:id/schedule': 'posts:publish',
+  'POST /api/admin/posts/:id/pending-revision/publish': 'posts:publish',
+  'DELETE /api/admin/posts/:id/pending-revision': 'posts:publish',
   'POST /api/admin/post-images': 'posts:write',
   'GET /api/admin/api-keys': 'keys:manage',
   'POST /api/admin/api-keys': 'keys:manage',
@@ -119,8 +122,12 @@ const adminRoutes = () => routes.filter((r) => isAdminRoute(r.url) && r.method !
 const routeKey = (route: Route) => `${route.method} ${route.url}`;
 
 /** Real rows where a path names one, so a refused request would have changed something. */
-const concrete = (url: string) =>
-  url.replace(/:([A-Za-z]+)/g, (_match, name: string) => ids.get(`${url}:${name}`) ?? SOME_ID);
+const concrete = ({ method, url }: Route) =>
+  url.replace(
+    /:([A-Za-z]+)/g,
+    (_match, name: string) =>
+      ids.get(`${method} ${url}:${name}`) ?? ids.get(`${url}:${name}`) ?? SOME_ID,
+  );
 
 /** Bodies that an allowed request would act on. */
 const BODIES: Record<string, () => unknown> = {
@@ -157,7 +164,7 @@ async function send(route: Route, headers: Record<string, string>) {
   const body = BODIES[routeKey(route)]?.() ?? (route.method === 'GET' ? undefined : {});
   return ctx.app.inject({
     method: route.method,
-    url: concrete(route.url),
+    url: concrete(route),
     headers,
     ...(body === undefined ? {} : { payload: body as object }),
   });
@@ -249,23 +256,11 @@ beforeAll(async () => {
   ids.set('/api/admin/accounts/:id/disable:id', colleague);
   ids.set('/api/admin/accounts/:id/role:id', colleague);
   ids.set('/api/admin/accounts/:id/two-factor/reset:id', colleague);
-  // A post (and one revision of it) for the post routes; DELETE gets a post of its own.
+  // A published post for the post routes.
   const post = await ctx.database.db
     .selectFrom('blogPosts')
     .select('id')
     .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const edited = await ctx.app.inject({
-    method: 'PATCH',
-    url: `/api/admin/posts/${post.id}`,
-    headers: owner.headers,
-    payload: { excerpt: 'Edited once by the matrix.' },
-  });
-  expect(edited.statusCode).toBe(200);
-  const revision = await ctx.database.db
-    .selectFrom('blogPostRevisions')
-    .select('id')
-    .where('postId', '=', post.id)
     .executeTakeFirstOrThrow();
   for (const path of [
     '',
@@ -275,11 +270,43 @@ beforeAll(async () => {
     '/schedule',
     '/checks',
     '/preview-link',
+    '/pending-revision',
+    '/pending-revision/publish',
   ]) {
     ids.set(`/api/admin/posts/:id${path}:id`, String(post.id));
   }
-  ids.set('/api/admin/posts/:id/revisions/:revisionId/restore:id', String(post.id));
-  ids.set('/api/admin/posts/:id/revisions/:revisionId/restore:revisionId', revision.id);
+  // Deleting or restoring a published post needs posts:publish too (issue 31, tested in
+  // test/posts/pending-revisions.test.ts): the route's own permission is tried on a draft.
+  const draft = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/posts',
+    headers: owner.headers,
+    payload: BODIES['POST /api/admin/posts']!(),
+  });
+  const draftId = String(draft.json<{ id: number }>().id);
+  const draftEdit = await ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/posts/${draftId}`,
+    headers: owner.headers,
+    payload: { excerpt: 'Edited once by the matrix.' },
+  });
+  expect(draftEdit.statusCode).toBe(200);
+  const draftRevision = await ctx.database.db
+    .selectFrom('blogPostRevisions')
+    .select('id')
+    .where('postId', '=', Number(draftId))
+    .executeTakeFirstOrThrow();
+  // Changes waiting for review on the published post, which a refused publisher's route would touch.
+  const pending = await ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/posts/${post.id}`,
+    headers: keys.get('posts:write')!,
+    payload: { excerpt: 'Waiting for review in the matrix.' },
+  });
+  expect(pending.statusCode).toBe(202);
+  ids.set('DELETE /api/admin/posts/:id:id', draftId);
+  ids.set('/api/admin/posts/:id/revisions/:revisionId/restore:id', draftId);
+  ids.set('/api/admin/posts/:id/revisions/:revisionId/restore:revisionId', draftRevision.id);
 });
 afterAll(() => ctx.close());
 
