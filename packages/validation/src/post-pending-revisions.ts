@@ -14,6 +14,8 @@ export const POST_PENDING_MESSAGES = {
     'The post is on the site (or scheduled): your changes wait for review by someone who can publish',
   none: 'No changes are waiting for review on this post',
   discarded: 'The changes waiting for review were discarded',
+  editBlocked: (count: number) =>
+    `The change has ${count} blocking SEO ${count === 1 ? 'problem' : 'problems'}, and the post is on the site (or scheduled): fix ${count === 1 ? 'it' : 'them'} first`,
 } as const;
 
 /** An edit of a live post waiting for review: the post as publishing it would make it. */

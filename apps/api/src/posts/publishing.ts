@@ -4,6 +4,7 @@ import {
   type AdminPost,
   POST_CHECK_MESSAGES,
   POST_MESSAGES,
+  POST_PENDING_MESSAGES,
   type PostChecksFailed,
   type PostCreate,
   type PostOverride,
@@ -169,7 +170,7 @@ export async function updatePost(
 ): Promise<AdminPost> {
   assertMayChangeLive(current, mayPublish);
   const next = editedSnapshot(snapshotOf(current), changes);
-  if (isLive(current)) await passChecks(trx, { ...current, ...next }, undefined);
+  if (isLive(current)) await passChecks(trx, { ...current, ...next }, undefined, 'edit');
   const saved = await saveFields(trx, current, next, actor);
   const before = snapshotOf(current);
   const fields = (Object.keys(next) as (keyof PostSnapshot)[]).filter(
@@ -196,7 +197,9 @@ export async function restoreRevision(
   assertMayChangeLive(current, mayPublish);
   const revision = await findRevision(trx, id, revisionId);
   if (!revision) throw notFound(POST_MESSAGES.revisionNotFound);
-  if (isLive(current)) await passChecks(trx, { ...current, ...revision.snapshot }, undefined);
+  if (isLive(current)) {
+    await passChecks(trx, { ...current, ...revision.snapshot }, undefined, 'edit');
+  }
   const restored = await saveFields(trx, current, revision.snapshot, actor);
   await recordAudit(trx, actor, {
     action: 'post.restore',
@@ -208,8 +211,12 @@ export async function restoreRevision(
 
 /** A publish or schedule that blocking SEO problems stopped: 422 with the problems. */
 export class PostChecksError extends AppError {
-  constructor(readonly problems: Problem[]) {
-    super(422, POST_CHECK_MESSAGES.blocked(problems.length), 'seo_checks_failed');
+  constructor(
+    readonly problems: Problem[],
+    of: 'publish' | 'edit' = 'publish',
+  ) {
+    const message = of === 'edit' ? POST_PENDING_MESSAGES.editBlocked : POST_CHECK_MESSAGES.blocked;
+    super(422, message(problems.length), 'seo_checks_failed');
   }
 
   get body(): PostChecksFailed {
@@ -226,10 +233,12 @@ export async function passChecks(
   trx: DB,
   post: AdminPost,
   override: PostOverride | undefined,
+  /** An edit of a live post (a PATCH, a restore) takes no override: its problems are fixed first. */
+  of: 'publish' | 'edit' = 'publish',
 ): Promise<{ override?: { reason: string; problems: string[] } }> {
   const blocking = (await problemsOf(trx, post)).filter((problem) => problem.blocking);
   if (blocking.length === 0) return {};
-  if (!override) throw new PostChecksError(blocking);
+  if (!override) throw new PostChecksError(blocking, of);
   return { override: { reason: override.reason, problems: blocking.map((p) => p.code) } };
 }
 

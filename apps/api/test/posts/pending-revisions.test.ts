@@ -377,6 +377,7 @@ describe("a publisher's own edit of a live post", () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
+      message: POST_PENDING_MESSAGES.editBlocked(1),
       type: 'seo_checks_failed',
       problems: [expect.objectContaining({ code: 'image_alt_missing' })],
     });

@@ -281,7 +281,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/admin/posts',
     headers: owner.headers,
-    payload: BODIES['POST /api/admin/posts']!(),
+    payload: BODIES['POST /api/admin/posts']!() as object,
   });
   const draftId = String(draft.json<{ id: number }>().id);
   const draftEdit = await ctx.app.inject({
