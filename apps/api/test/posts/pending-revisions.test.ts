@@ -222,6 +222,31 @@ describe('deleting, unpublishing or restoring a live post', () => {
   });
 });
 
+describe('a restore of a live post by a publisher', () => {
+  it('runs the SEO checks: a revision with a blocking problem is 422, and nothing changes', async () => {
+    const headers = await owner();
+    const draft = await createDraft(ctx, { content: '## Hello\n\n![](/images/chart.png)' });
+    await adminCall(ctx, headers, 'PATCH', `/${draft.id}`, { content: '## Hello\n\nFixed.' });
+    const revisions = await adminCall(ctx, headers, 'GET', `/${draft.id}/revisions`);
+    const revisionId = revisions.json<{ items: { id: string }[] }>().items[0]!.id;
+    expect((await adminCall(ctx, headers, 'POST', `/${draft.id}/publish`)).statusCode).toBe(200);
+    const before = await postState(draft.id);
+    const refused = await adminCall(
+      ctx,
+      headers,
+      'POST',
+      `/${draft.id}/revisions/${revisionId}/restore`,
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      type: 'seo_checks_failed',
+      problems: [expect.objectContaining({ code: 'image_alt_missing' })],
+    });
+    expect(await postState(draft.id)).toBe(before);
+    expect((await onTheSite(draft.slug)).post.content).toBe('## Hello\n\nFixed.');
+  });
+});
+
 describe('drafts and unpublished posts with posts:write alone', () => {
   it('are edited, restored and deleted as before', async () => {
     const writer = await support();
