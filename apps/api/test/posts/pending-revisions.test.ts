@@ -357,13 +357,20 @@ describe('a publisher and the pending revision', () => {
     });
   });
 
-  it('discards it: the post stays as it is, and the discard is logged', async () => {
+  it('discards it (a writer may neither publish nor discard it): the post stays as it is, and the discard is logged', async () => {
     const post = await createPublished(ctx);
     const writer = await support();
     await adminCall(ctx, writer, 'PATCH', `/${post.id}`, { title: 'Never published' });
-    const refused = await adminCall(ctx, writer, 'DELETE', `/${post.id}/pending-revision`);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ permission: 'posts:publish' });
+    const before = await postState(post.id);
+    for (const [method, path] of [
+      ['DELETE', '/pending-revision'],
+      ['POST', '/pending-revision/publish'],
+    ] as const) {
+      const refused = await adminCall(ctx, writer, method, `/${post.id}${path}`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ permission: 'posts:publish' });
+    }
+    expect(await postState(post.id)).toBe(before);
     const headers = await owner();
     const discarded = await adminCall(ctx, headers, 'DELETE', `/${post.id}/pending-revision`);
     expect(discarded.statusCode).toBe(200);
