@@ -323,6 +323,12 @@ describe('every admin route', () => {
   });
 });
 
+/**
+ * Each sweep sends some 700 requests one after another: 15 to 20 s on an idle machine,
+ * past the suite's 30 s on one busy with other work (seen when issue 31 added three routes).
+ */
+const SWEEP_TIMEOUT_MS = 120_000;
+
 describe('the role matrix', () => {
   const refusal = (response: { statusCode: number; json: () => unknown }, permission: string) => {
     expect(response.statusCode).toBe(403);
@@ -333,63 +339,73 @@ describe('the role matrix', () => {
     });
   };
 
-  it('refuses every role and key what it lacks with 403 naming the permission, changing nothing', async () => {
-    const before = await fingerprint();
-    let refused = 0;
-    for (const route of adminRoutes()) {
-      const needed = EXPECTED[routeKey(route)]!;
-      if (needed === SIGNED_IN) continue;
-      for (const [role, headers] of sessions) {
-        const holds = (BUILT_IN_ROLES[role].permissions as readonly Permission[]).includes(needed);
-        if (holds) continue;
-        const response = await send(route, headers);
-        expect.soft(response.statusCode, `${role} ${routeKey(route)}`).toBe(403);
-        refusal(response, needed);
-        refused++;
-      }
-      for (const [permission, headers] of keys) {
-        if (permission === needed) continue;
-        const response = await send(route, headers);
-        expect.soft(response.statusCode, `key ${permission} ${routeKey(route)}`).toBe(403);
-        refusal(response, needed);
-        refused++;
-      }
-    }
-    expect(refused).toBeGreaterThan(500);
-    expect(await fingerprint()).toBe(before);
-  });
-
-  it('lets every role and key reach what it holds (whatever else the route answers)', async () => {
-    const failures: string[] = [];
-    let allowed = 0;
-    // Owner last: its writes (a disabled colleague, a deleted entry) must not change what the others see.
-    const roles = [...sessions].reverse();
-    for (const route of adminRoutes()) {
-      const needed = EXPECTED[routeKey(route)]!;
-      const callers = [
-        ...roles
-          .filter(
-            ([role]) =>
-              needed === SIGNED_IN ||
-              (BUILT_IN_ROLES[role].permissions as readonly Permission[]).includes(needed),
-          )
-          .map(([role, headers]) => [role, headers] as const),
-        ...[...keys]
-          .filter(([permission]) => needed === SIGNED_IN || permission === needed)
-          .map(([permission, headers]) => [`key ${permission}`, headers] as const),
-      ];
-      for (const [who, headers] of callers) {
-        const response = await send(route, headers);
-        allowed++;
-        if (response.statusCode === 403 && response.json().type === 'missing_permission') {
-          failures.push(`${who} ${routeKey(route)}`);
+  it(
+    'refuses every role and key what it lacks with 403 naming the permission, changing nothing',
+    async () => {
+      const before = await fingerprint();
+      let refused = 0;
+      for (const route of adminRoutes()) {
+        const needed = EXPECTED[routeKey(route)]!;
+        if (needed === SIGNED_IN) continue;
+        for (const [role, headers] of sessions) {
+          const holds = (BUILT_IN_ROLES[role].permissions as readonly Permission[]).includes(
+            needed,
+          );
+          if (holds) continue;
+          const response = await send(route, headers);
+          expect.soft(response.statusCode, `${role} ${routeKey(route)}`).toBe(403);
+          refusal(response, needed);
+          refused++;
         }
-        if (response.statusCode >= 500) failures.push(`${who} ${routeKey(route)} -> 500`);
+        for (const [permission, headers] of keys) {
+          if (permission === needed) continue;
+          const response = await send(route, headers);
+          expect.soft(response.statusCode, `key ${permission} ${routeKey(route)}`).toBe(403);
+          refusal(response, needed);
+          refused++;
+        }
       }
-    }
-    expect(failures).toEqual([]);
-    expect(allowed).toBeGreaterThan(100);
-  });
+      expect(refused).toBeGreaterThan(500);
+      expect(await fingerprint()).toBe(before);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+
+  it(
+    'lets every role and key reach what it holds (whatever else the route answers)',
+    async () => {
+      const failures: string[] = [];
+      let allowed = 0;
+      // Owner last: its writes (a disabled colleague, a deleted entry) must not change what the others see.
+      const roles = [...sessions].reverse();
+      for (const route of adminRoutes()) {
+        const needed = EXPECTED[routeKey(route)]!;
+        const callers = [
+          ...roles
+            .filter(
+              ([role]) =>
+                needed === SIGNED_IN ||
+                (BUILT_IN_ROLES[role].permissions as readonly Permission[]).includes(needed),
+            )
+            .map(([role, headers]) => [role, headers] as const),
+          ...[...keys]
+            .filter(([permission]) => needed === SIGNED_IN || permission === needed)
+            .map(([permission, headers]) => [`key ${permission}`, headers] as const),
+        ];
+        for (const [who, headers] of callers) {
+          const response = await send(route, headers);
+          allowed++;
+          if (response.statusCode === 403 && response.json().type === 'missing_permission') {
+            failures.push(`${who} ${routeKey(route)}`);
+          }
+          if (response.statusCode >= 500) failures.push(`${who} ${routeKey(route)} -> 500`);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(allowed).toBeGreaterThan(100);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });
 
 describe('a role change', () => {
