@@ -4,6 +4,7 @@ import type {
   AcceptInviteRequest,
   AdminPost,
   PostCreateRequest,
+  PostPendingReview,
   PostPreviewLink,
   PostPreviewLinkRequest,
   PostPublishRequest,
@@ -182,8 +183,12 @@ export function createConsoleEndpoints(client: ApiClient) {
             body,
             options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {},
           ),
+        /**
+         * The saved post, or (issue 31) a published or scheduled post's edit by a
+         * caller without posts:publish, kept for review (202; `isPendingReview` of @repo/validation tells).
+         */
         update: (id: number, body: PostUpdateRequest) =>
-          client.patch<AdminPost>(routes.admin.posts.post(String(id)), body),
+          client.patch<AdminPost | PostPendingReview>(routes.admin.posts.post(String(id)), body),
         remove: (id: number) => client.delete<MessageResponse>(routes.admin.posts.post(String(id))),
         /** Blocking SEO problems answer 422 (`problems`) unless `override: { reason }` is sent. */
         publish: (id: number, body: PostPublishRequest = {}) =>
@@ -195,6 +200,11 @@ export function createConsoleEndpoints(client: ApiClient) {
           client.post<AdminPost>(routes.admin.posts.restore(String(id), revisionId)),
         previewLink: (id: number, body: PostPreviewLinkRequest = {}) =>
           client.post<PostPreviewLink>(routes.admin.posts.previewLink(String(id)), body),
+        /** Issue 31: puts the changes waiting for review on the post (the SEO checks run, as for publish). */
+        publishPendingRevision: (id: number, body: PostPublishRequest = {}) =>
+          client.post<AdminPost>(routes.admin.posts.publishPendingRevision(String(id)), body),
+        discardPendingRevision: (id: number) =>
+          client.delete<MessageResponse>(routes.admin.posts.pendingRevision(String(id))),
       },
       /**
        * Issue 23: uploads an image (PNG, JPEG, WebP, GIF or AVIF, at most 10 MB); the

@@ -175,6 +175,9 @@ const consoleRouteTable = {
       checks: 'GET /api/admin/posts/:id/checks',
       /** A signed link to its page on the site, whatever its status (posts:read). */
       previewLink: 'POST /api/admin/posts/:id/preview-link',
+      /** Issue 31: an edit of a live post kept for review (read: posts:read; the rest posts:publish). */
+      pendingRevision: 'GET,DELETE /api/admin/posts/:id/pending-revision',
+      publishPendingRevision: 'POST /api/admin/posts/:id/pending-revision/publish',
     },
     /** Issue 23: an image for a post, its bytes as the body (posts:write). */
     postImages: {

@@ -164,6 +164,10 @@ export type {
   PostScheduleWithOverrideRequest,
   PostPreviewLinkRequest,
   PostPreviewLink,
+  // post-pending-revisions.ts
+  PostPendingRevision,
+  PostPendingRevisionAnswer,
+  PostPendingReview,
   // post-images.ts
   PostImage,
   // people.ts

@@ -93,6 +93,8 @@ describe('the typed calls', () => {
     await api.admin.posts.unpublish(7);
     await api.admin.posts.restore(7, 'r1');
     await api.admin.posts.remove(7);
+    await api.admin.posts.publishPendingRevision(7);
+    await api.admin.posts.discardPendingRevision(7);
     expect(calls).toEqual([
       { method: 'POST', url: '/api/admin/posts', key: 'retry-1' },
       { method: 'POST', url: '/api/admin/posts', key: null },
@@ -102,6 +104,8 @@ describe('the typed calls', () => {
       { method: 'POST', url: '/api/admin/posts/7/unpublish', key: null },
       { method: 'POST', url: '/api/admin/posts/7/revisions/r1/restore', key: null },
       { method: 'DELETE', url: '/api/admin/posts/7', key: null },
+      { method: 'POST', url: '/api/admin/posts/7/pending-revision/publish', key: null },
+      { method: 'DELETE', url: '/api/admin/posts/7/pending-revision', key: null },
     ]);
   });
 

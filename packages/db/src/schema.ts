@@ -217,6 +217,22 @@ export interface PostSnapshotJson {
   featuredImage: string | null;
 }
 
+/**
+ * An edit of a published or scheduled post waiting for someone with posts:publish
+ * (migration 021, issue 31): the fields it changes, and who edited it last.
+ */
+export interface BlogPostPendingRevisionsTable {
+  id: Generated<string>;
+  postId: number;
+  changes: Json<Partial<PostSnapshotJson>>;
+  actorKind: PostRevisionActorKind;
+  actorUserId: string | null;
+  actorApiKeyId: string | null;
+  actorLabel: string;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
 /** An old address of a post: /blog/<oldSlug> answers 301 to the post's slug now (migration 019). */
 export interface BlogPostRedirectsTable {
   oldSlug: string;
@@ -551,6 +567,7 @@ export interface Database {
   sessions: SessionsTable;
   blogPosts: BlogPostsTable;
   blogPostRevisions: BlogPostRevisionsTable;
+  blogPostPendingRevisions: BlogPostPendingRevisionsTable;
   blogPostRedirects: BlogPostRedirectsTable;
   idempotencyKeys: IdempotencyKeysTable;
   postImages: PostImagesTable;

@@ -60,6 +60,9 @@ export const AUDIT_ACTIONS = [
   'post.restore',
   'post.update',
   'post.image_upload',
+  'post.submit_changes',
+  'post.publish_changes',
+  'post.discard_changes',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -4,6 +4,7 @@ import {
   type AdminPost,
   POST_CHECK_MESSAGES,
   POST_MESSAGES,
+  POST_PENDING_MESSAGES,
   type PostChecksFailed,
   type PostCreate,
   type PostOverride,
@@ -11,7 +12,7 @@ import {
   type PostUpdate,
 } from '@repo/validation';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
-import { AppError, badRequest, conflict, notFound } from '../errors';
+import { AppError, badRequest, conflict, missingPermission, notFound } from '../errors';
 import { problemsOf } from './post-checks';
 import {
   addRedirect,
@@ -37,17 +38,17 @@ import { slugFromTitle } from './slugs';
  * transaction, with its audit entry; a save keeps a revision of what it replaced.
  */
 
-const auditTarget = (post: { id: number }) => ({
+export const auditTarget = (post: { id: number }) => ({
   targetType: 'post',
   targetId: String(post.id),
 });
 /** A post's title and slug are not personal data: the log may keep them. */
-const auditDetails = (post: { title: string; slug: string }) => ({
+export const auditDetails = (post: { title: string; slug: string }) => ({
   title: post.title,
   slug: post.slug,
 });
 
-function revisionActorOf(actor: AuditActor): RevisionActor {
+export function revisionActorOf(actor: AuditActor): RevisionActor {
   return {
     kind: actor.kind === 'public' ? 'system' : actor.kind,
     userId: actor.kind === 'staff' ? actor.userId : null,
@@ -56,10 +57,22 @@ function revisionActorOf(actor: AuditActor): RevisionActor {
   };
 }
 
-async function mustFind(trx: DB, id: number): Promise<AdminPost> {
+export async function mustFind(trx: DB, id: number): Promise<AdminPost> {
   const post = await findAdminPost(trx, id, { forUpdate: true });
   if (!post) throw notFound(POST_MESSAGES.notFound);
   return post;
+}
+
+/** On the site, or going there by itself at its time. */
+export const isLive = (post: AdminPost) =>
+  post.status === 'published' || post.status === 'scheduled';
+
+/**
+ * Issue 31: a live post changes, leaves the site or is deleted only by someone
+ * holding posts:publish; the route's own permission (posts:write) is not enough.
+ */
+function assertMayChangeLive(post: AdminPost, mayPublish: boolean): void {
+  if (isLive(post) && !mayPublish) throw missingPermission('posts:publish');
 }
 
 /**
@@ -113,7 +126,7 @@ export async function createPost(
  * Saves `next` over a post, keeping a revision of what it was. A published
  * post's old slug keeps answering (a redirect), and stays reserved for it.
  */
-async function saveFields(
+export async function saveFields(
   trx: DB,
   current: AdminPost,
   next: PostSnapshot,
@@ -130,15 +143,9 @@ async function saveFields(
   return saved;
 }
 
-/** PATCH /api/admin/posts/:id */
-export async function updatePost(
-  trx: DB,
-  id: number,
-  changes: PostUpdate,
-  actor: AuditActor,
-): Promise<AdminPost> {
-  const current = await mustFind(trx, id);
-  const next: PostSnapshot = { ...snapshotOf(current) };
+/** `base` with the fields a PATCH sends over it. */
+export function editedSnapshot(base: PostSnapshot, changes: PostUpdate): PostSnapshot {
+  const next: PostSnapshot = { ...base };
   for (const [field, value] of Object.entries(changes) as [keyof PostSnapshot, unknown][]) {
     if (value !== undefined) (next as Record<string, unknown>)[field] = value;
   }
@@ -146,6 +153,24 @@ export async function updatePost(
   if (changes.content !== undefined && changes.readingTime === undefined) {
     next.readingTime = readingTimeMinutes(changes.content);
   }
+  return next;
+}
+
+/**
+ * PATCH /api/admin/posts/:id by someone who may change `current` (locked by
+ * mustFind): a live post's new state passes the SEO checks first (issue 31), as
+ * a publish does, since it reaches the site at once.
+ */
+export async function updatePost(
+  trx: DB,
+  current: AdminPost,
+  changes: PostUpdate,
+  actor: AuditActor,
+  mayPublish: boolean,
+): Promise<AdminPost> {
+  assertMayChangeLive(current, mayPublish);
+  const next = editedSnapshot(snapshotOf(current), changes);
+  if (isLive(current)) await passChecks(trx, { ...current, ...next }, undefined, 'edit');
   const saved = await saveFields(trx, current, next, actor);
   const before = snapshotOf(current);
   const fields = (Object.keys(next) as (keyof PostSnapshot)[]).filter(
@@ -166,10 +191,15 @@ export async function restoreRevision(
   id: number,
   revisionId: string,
   actor: AuditActor,
+  mayPublish: boolean,
 ): Promise<AdminPost> {
   const current = await mustFind(trx, id);
+  assertMayChangeLive(current, mayPublish);
   const revision = await findRevision(trx, id, revisionId);
   if (!revision) throw notFound(POST_MESSAGES.revisionNotFound);
+  if (isLive(current)) {
+    await passChecks(trx, { ...current, ...revision.snapshot }, undefined, 'edit');
+  }
   const restored = await saveFields(trx, current, revision.snapshot, actor);
   await recordAudit(trx, actor, {
     action: 'post.restore',
@@ -181,8 +211,12 @@ export async function restoreRevision(
 
 /** A publish or schedule that blocking SEO problems stopped: 422 with the problems. */
 export class PostChecksError extends AppError {
-  constructor(readonly problems: Problem[]) {
-    super(422, POST_CHECK_MESSAGES.blocked(problems.length), 'seo_checks_failed');
+  constructor(
+    readonly problems: Problem[],
+    of: 'publish' | 'edit' = 'publish',
+  ) {
+    const message = of === 'edit' ? POST_PENDING_MESSAGES.editBlocked : POST_CHECK_MESSAGES.blocked;
+    super(422, message(problems.length), 'seo_checks_failed');
   }
 
   get body(): PostChecksFailed {
@@ -195,14 +229,16 @@ export class PostChecksError extends AppError {
  * SEO problems, or past them with an override and its reason, which the audit
  * entry keeps (with the problems' codes).
  */
-async function passChecks(
+export async function passChecks(
   trx: DB,
   post: AdminPost,
   override: PostOverride | undefined,
+  /** An edit of a live post (a PATCH, a restore) takes no override: its problems are fixed first. */
+  of: 'publish' | 'edit' = 'publish',
 ): Promise<{ override?: { reason: string; problems: string[] } }> {
   const blocking = (await problemsOf(trx, post)).filter((problem) => problem.blocking);
   if (blocking.length === 0) return {};
-  if (!override) throw new PostChecksError(blocking);
+  if (!override) throw new PostChecksError(blocking, of);
   return { override: { reason: override.reason, problems: blocking.map((p) => p.code) } };
 }
 
@@ -259,8 +295,14 @@ export async function schedulePost(
   return mustFind(trx, id);
 }
 
-export async function deletePost(trx: DB, id: number, actor: AuditActor): Promise<void> {
+export async function deletePost(
+  trx: DB,
+  id: number,
+  actor: AuditActor,
+  mayPublish: boolean,
+): Promise<void> {
   const current = await mustFind(trx, id);
+  assertMayChangeLive(current, mayPublish);
   if (!(await deletePostRow(trx, id))) throw notFound(POST_MESSAGES.notFound);
   await recordAudit(trx, actor, {
     action: 'post.delete',

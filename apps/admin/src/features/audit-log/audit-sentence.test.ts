@@ -249,6 +249,18 @@ const EXAMPLES: Record<AuditAction, { entry: Partial<AuditSentenceEntry>; reads:
     },
     reads: 'Ada Lovelace edited the title, text and tags of the post “Hello”',
   },
+  'post.submit_changes': {
+    entry: { targetType: 'post', details: { title: 'Hello', fields: ['title', 'content'] } },
+    reads: 'Ada Lovelace sent changes to the title and text of the post “Hello” for review',
+  },
+  'post.publish_changes': {
+    entry: { targetType: 'post', details: { title: 'Hello', fields: ['title'] } },
+    reads: 'Ada Lovelace published the changes waiting for review on the post “Hello”',
+  },
+  'post.discard_changes': {
+    entry: { targetType: 'post', details: { title: 'Hello', fields: ['title'] } },
+    reads: 'Ada Lovelace discarded the changes waiting for review on the post “Hello”',
+  },
   'post.image_upload': {
     entry: { targetType: 'post_image', details: { width: 1600, height: 900 } },
     reads: 'Ada Lovelace uploaded an image for the blog (1600 × 900)',

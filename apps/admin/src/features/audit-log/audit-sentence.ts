@@ -303,6 +303,26 @@ const SENTENCES: Record<AuditAction, Sentence> = {
       ? [actor, ' saved ', postOf(details), ' without changes']
       : [actor, ` edited the ${listed(fields)} of `, postOf(details)];
   },
+  'post.submit_changes': ({ actor, details }) =>
+    changedFieldsOf(details).length === 0
+      ? [actor, ' withdrew the changes waiting for review on ', postOf(details)]
+      : [
+          actor,
+          ` sent changes to the ${listed(changedFieldsOf(details))} of `,
+          postOf(details),
+          ' for review',
+        ],
+  'post.publish_changes': ({ actor, details }) => [
+    actor,
+    ' published the changes waiting for review on ',
+    postOf(details),
+    overrideOf(details),
+  ],
+  'post.discard_changes': ({ actor, details }) => [
+    actor,
+    ' discarded the changes waiting for review on ',
+    postOf(details),
+  ],
   'post.image_upload': ({ actor, details }) => [
     actor,
     ' uploaded an image for the blog',

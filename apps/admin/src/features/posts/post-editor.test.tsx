@@ -211,13 +211,20 @@ describe('post editor permissions (issue 23)', () => {
     expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
   });
 
-  it('shows Support (posts:write, not posts:publish) save and delete, no status change', async () => {
+  it('shows Support (posts:write, not posts:publish) Save on a published post, no Delete and no status change (issue 31)', async () => {
     mockApi(routes(staffUser('support')));
     renderApp('/admin/posts/3');
     expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Unpublish' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Schedule/ })).not.toBeInTheDocument();
+  });
+
+  it('shows Support Delete on a draft', async () => {
+    const draft = { ...published, status: 'draft' as const, publishedAt: null };
+    mockApi({ ...routes(staffUser('support')), 'GET /api/admin/posts/3': { body: draft } });
+    renderApp('/admin/posts/3');
+    expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
   it('shows a Viewer the post read-only: no button that changes it', async () => {

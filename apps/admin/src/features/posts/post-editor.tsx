@@ -1,4 +1,4 @@
-import type { AdminPost } from '@repo/api-client';
+import type { AdminPost, PostPendingRevision } from '@repo/api-client';
 import { Button, Card, CardContent, CardHeader } from '@repo/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -44,14 +44,21 @@ function statusLine(post: AdminPost): string {
  * The post editor (issue 23): its fields, the markdown with the site's live
  * preview, Save (create or PATCH), the status actions, the SEO checks and the
  * revisions. `post` is the saved post (undefined for a new one); the form is
- * the editor's own until saved.
+ * the editor's own until saved. Issue 31: `pending`, the changes waiting for
+ * review, are what a writer without posts:publish goes on editing.
  */
-export function PostEditor({ post }: { post: AdminPost | undefined }) {
+export function PostEditor({
+  post,
+  pending,
+}: {
+  post: AdminPost | undefined;
+  pending?: PostPendingRevision['snapshot'];
+}) {
   const navigate = useNavigate();
   const canWrite = useCan('posts:write');
   const { categories, publishedPaths } = usePostCatalogue();
   const [saved, setSaved] = useState<PostFormValues>(() =>
-    post ? formValuesOf(post) : EMPTY_POST_FORM,
+    post ? formValuesOf({ ...post, ...pending }) : EMPTY_POST_FORM,
   );
   const [values, setValues] = useState<PostFormValues>(saved);
   // A new post's slug follows its title until staff edit it; a saved post's stays.
@@ -115,6 +122,18 @@ export function PostEditor({ post }: { post: AdminPost | undefined }) {
         setErrors(outcome.errors);
         notifyFailure('Saving failed', outcome.error);
         return;
+      case 'pending': {
+        if (!post) return; // only a saved post's edit waits for review
+        const next = formValuesOf({ ...post, ...outcome.pendingRevision.snapshot });
+        setErrors({});
+        setSaved(next);
+        setValues((current) => (hasUnsavedChanges(form, current) ? current : next));
+        notifySuccess(
+          'Sent for review',
+          'The post is on the site: your changes wait for someone who can publish.',
+        );
+        return;
+      }
       case 'saved': {
         setErrors({});
         const next = formValuesOf(outcome.post);

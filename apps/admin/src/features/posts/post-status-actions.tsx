@@ -157,6 +157,8 @@ export function PostStatusActions({
     onError: (error) => notifyFailure(TOAST.deletionFailed, error),
   });
 
+  // Issue 31: a live post leaves the site only through someone holding posts:publish.
+  const live = post.status === 'published' || post.status === 'scheduled';
   const busy = publish.isPending || schedule.isPending || unpublish.isPending || remove.isPending;
   const canGoLive = post.status !== 'published';
   const overriding = blocking.length > 0;
@@ -229,7 +231,7 @@ export function PostStatusActions({
           </Button>
         </>
       ) : null}
-      {canPublish && (post.status === 'published' || post.status === 'scheduled') ? (
+      {canPublish && live ? (
         <Button
           type="button"
           variant="outline"
@@ -239,7 +241,7 @@ export function PostStatusActions({
           Unpublish
         </Button>
       ) : null}
-      {canWrite ? (
+      {canWrite && (canPublish || !live) ? (
         <Button
           type="button"
           variant="ghost"

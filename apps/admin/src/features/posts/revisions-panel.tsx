@@ -19,7 +19,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { api } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage, notifyFailure, notifySuccess } from '@/lib/notify';
-import { Can } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { formValuesOf, type PostFormValues } from './post-form';
 import { RevisionDiff } from './revision-diff';
@@ -68,6 +68,10 @@ export function RevisionsPanel({
   onRestored: (post: AdminPost) => void;
 }) {
   const queryClient = useQueryClient();
+  // Issue 31: restoring a published or scheduled post needs posts:publish too.
+  const live = post.status === 'published' || post.status === 'scheduled';
+  const canPublish = useCan('posts:publish');
+  const canRestore = useCan('posts:write') && (canPublish || !live);
   const path = apiRoutes.admin.posts.revisions(String(post.id));
   // The read table cannot tell this path from the post's own (`/api/admin/posts/${string}`
   // matches both), so the answer's type is named here; the default fetch reads the key.
@@ -129,7 +133,7 @@ export function RevisionsPanel({
                   >
                     Compare
                   </Button>
-                  <Can permission="posts:write">
+                  {canRestore ? (
                     <Button
                       type="button"
                       size="sm"
@@ -140,7 +144,7 @@ export function RevisionsPanel({
                     >
                       Restore
                     </Button>
-                  </Can>
+                  ) : null}
                 </span>
               </li>
             ))}

@@ -1,5 +1,10 @@
 import { ApiError, type AdminPost, apiRoutes } from '@repo/api-client';
-import { postCreateSchema, postUpdateSchema } from '@repo/validation';
+import {
+  isPendingReview,
+  type PostPendingRevision,
+  postCreateSchema,
+  postUpdateSchema,
+} from '@repo/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/lib/api';
@@ -42,6 +47,8 @@ function fieldErrorsOf(error: unknown): PostFieldErrors {
 /** What a save did: the saved post, or why not (the field errors, or nothing to save). */
 export type SaveOutcome =
   | { kind: 'saved'; post: AdminPost; created: boolean }
+  /** Issue 31: an edit of a live post without posts:publish, kept for review. */
+  | { kind: 'pending'; pendingRevision: PostPendingRevision }
   | { kind: 'invalid'; errors: PostFieldErrors }
   | { kind: 'unchanged' }
   | { kind: 'failed'; error: unknown; errors: PostFieldErrors };
@@ -76,15 +83,26 @@ export function usePostSave(post: AdminPost | undefined) {
       const checked = postUpdateSchema.safeParse(body);
       if (!checked.success)
         return { kind: 'invalid', errors: errorsOfIssues(checked.error.issues) };
-      return { kind: 'saved', post: await api.admin.posts.update(post.id, body), created: false };
+      const answer = await api.admin.posts.update(post.id, body);
+      if (isPendingReview(answer))
+        return { kind: 'pending', pendingRevision: answer.pendingRevision };
+      return { kind: 'saved', post: answer, created: false };
     },
     onSuccess: (outcome) => {
+      if (outcome.kind === 'pending') {
+        const path = apiRoutes.admin.posts.pendingRevision(String(outcome.pendingRevision.postId));
+        queryClient.setQueryData([path], { pendingRevision: outcome.pendingRevision });
+      }
       if (outcome.kind !== 'saved') return;
       const saved = outcome.post;
       queryClient.setQueryData([apiRoutes.admin.posts.post(String(saved.id))], saved);
       void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.posts] });
       void queryClient.invalidateQueries({
         queryKey: [apiRoutes.admin.posts.revisions(String(saved.id))],
+      });
+      // What waits for review is shown against the post as it is now (issue 31).
+      void queryClient.invalidateQueries({
+        queryKey: [apiRoutes.admin.posts.pendingRevision(String(saved.id))],
       });
     },
   });

@@ -4,12 +4,14 @@ import {
   idempotencyHeadersSchema,
   messageResponseSchema,
   POST_MESSAGES,
+  POST_PENDING_MESSAGES,
   postCreateSchema,
   postIdParamsSchema,
   postChecksFailedSchema,
   postChecksSchema,
   postListQuerySchema,
   postPreviewLinkRequestSchema,
+  postPendingReviewSchema,
   postPreviewLinkSchema,
   postPublishSchema,
   postRevisionListSchema,
@@ -18,10 +20,11 @@ import {
   postUpdateSchema,
 } from '@repo/validation';
 import { readingTimeMinutes } from '@repo/content/seo-checks';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { auditActorOf } from '../../../../audit/audit-log';
 import { notFound } from '../../../../errors';
 import { idempotentRequest } from '../../../../idempotency/idempotent-request';
+import { editPost } from '../../../../posts/pending-revisions';
 import { problemsOf } from '../../../../posts/post-checks';
 import { findAdminPost, listAdminPosts, listRevisions } from '../../../../posts/posts-repository';
 import { previewToken, previewUrl } from '../../../../posts/preview-tokens';
@@ -33,9 +36,9 @@ import {
   restoreRevision,
   schedulePost,
   unpublishPost,
-  updatePost,
 } from '../../../../posts/publishing';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
+import pendingRevisionRoutes from './pending-revision';
 
 /** Blocking SEO problems answer 422 with the problems (a value, not the error contract's issues). */
 async function unlessChecksFail<T>(reply: FastifyReply, action: () => Promise<T>) {
@@ -46,6 +49,10 @@ async function unlessChecksFail<T>(reply: FastifyReply, action: () => Promise<T>
     throw error;
   }
 }
+
+/** Issue 31: whether the caller may change what the site shows (a live post). */
+const mayPublish = (request: FastifyRequest) =>
+  request.admin?.permissions.has('posts:publish') ?? false;
 
 /**
  * Issue 23: the blog's posts, for the console and API keys (posts:read,
@@ -125,20 +132,32 @@ export default async function postRoutes(fastify: ApiInstance) {
       config: { permission: 'posts:write' },
       schema: {
         description:
-          "Saves the fields sent, keeping a revision of the post as it was. A published post's old slug answers 301 to the new one.",
+          "Saves the fields sent, keeping a revision of the post as it was. A published post's old slug answers 301 to the new one. A published or scheduled post: with posts:publish, the new state passes the SEO checks first (422 with the problems); without it, the edit is kept for review (202 `pending_review`) and the site is unchanged.",
         params: postIdParamsSchema,
         body: postUpdateSchema,
-        response: { 200: adminPostSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: adminPostSchema,
+          202: postPendingReviewSchema,
+          422: postChecksFailedSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const post = await db
-        .transaction()
-        .execute((trx) => updatePost(trx, id, request.body, auditActorOf(request)));
-      postsCache.invalidate();
-      return post;
-    },
+    async (request, reply) =>
+      unlessChecksFail(reply, async () => {
+        const { id } = request.params;
+        const actor = auditActorOf(request);
+        const outcome = await db
+          .transaction()
+          .execute((trx) => editPost(trx, id, request.body, actor, mayPublish(request)));
+        if (outcome.kind === 'saved') {
+          postsCache.invalidate();
+          return outcome.post;
+        }
+        const { pendingRevision } = outcome;
+        const message = POST_PENDING_MESSAGES.keptForReview;
+        return reply.status(202).send({ message, type: 'pending_review', pendingRevision });
+      }),
   );
 
   fastify.delete(
@@ -146,13 +165,15 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:write' },
       schema: {
+        description: 'A published or scheduled post needs posts:publish too.',
         params: postIdParamsSchema,
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
       const { id } = request.params;
-      await db.transaction().execute((trx) => deletePost(trx, id, auditActorOf(request)));
+      const actor = auditActorOf(request);
+      await db.transaction().execute((trx) => deletePost(trx, id, actor, mayPublish(request)));
       postsCache.invalidate();
       return { message: 'Post deleted' };
     },
@@ -302,18 +323,27 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:write' },
       schema: {
-        description: 'Brings back a revision (itself saved as a revision of what it replaces).',
+        description:
+          'Brings back a revision (itself saved as a revision of what it replaces). A published or scheduled post needs posts:publish too, and the SEO checks (422).',
         params: postRevisionParamsSchema,
-        response: { 200: adminPostSchema, ...errorResponses(401, 403, 404, 409) },
+        response: {
+          200: adminPostSchema,
+          422: postChecksFailedSchema,
+          ...errorResponses(401, 403, 404, 409),
+        },
       },
     },
-    async (request) => {
-      const { id, revisionId } = request.params;
-      const post = await db
-        .transaction()
-        .execute((trx) => restoreRevision(trx, id, revisionId, auditActorOf(request)));
-      postsCache.invalidate();
-      return post;
-    },
+    async (request, reply) =>
+      unlessChecksFail(reply, async () => {
+        const { id, revisionId } = request.params;
+        const actor = auditActorOf(request);
+        const post = await db
+          .transaction()
+          .execute((trx) => restoreRevision(trx, id, revisionId, actor, mayPublish(request)));
+        postsCache.invalidate();
+        return post;
+      }),
   );
+
+  await fastify.register(pendingRevisionRoutes);
 }
