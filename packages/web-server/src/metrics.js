@@ -67,7 +67,7 @@ const digest = (text) => createHash('sha256').update(text).digest();
  * @param {string} token
  * @returns {boolean}
  */
-export function holdsBearerToken(authorization, token) {
+function holdsBearerToken(authorization, token) {
   const match = /^Bearer (.+)$/i.exec(authorization ?? '');
   return timingSafeEqual(digest(match?.[1] ?? ''), digest(token)) && match !== null;
 }
