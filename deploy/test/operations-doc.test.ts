@@ -11,6 +11,7 @@ import {
   deployments,
   ingresses,
   kubernetesDir,
+  networkPolicies,
   overlayNames,
   renderKustomization,
   renderOverlay,
@@ -92,6 +93,43 @@ describe('docs/operations.md, Kubernetes', () => {
       ),
     );
     expect(unknown).toEqual([]);
+  });
+
+  it("moves every app's metrics rule to another namespace with the one patch it shows (issue 31)", () => {
+    const start = kubernetesSection.indexOf(
+      '```yaml\npatches:\n  - target:\n      kind: NetworkPolicy',
+    );
+    expect(start, 'the NetworkPolicy patch').toBeGreaterThan(0);
+    const patch = kubernetesSection.slice(
+      start + '```yaml\n'.length,
+      kubernetesSection.indexOf('\n```', start + 1),
+    );
+    const dir = mkdtempSync(path.join(tmpdir(), 'wordloom-monitoring-'));
+    try {
+      const base = path.relative(dir, path.join(kubernetesDir, 'overlays', 'small'));
+      writeFileSync(
+        path.join(dir, 'kustomization.yaml'),
+        `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - ${base}\n${patch}\n`,
+      );
+      const policies = networkPolicies(renderKustomization(dir));
+      expect(policies.map((policy) => policy.metadata.name).sort()).toEqual([
+        'wordloom-admin',
+        'wordloom-api',
+        'wordloom-marketing',
+      ]);
+      for (const policy of policies) {
+        const metricsRule = policy.spec?.ingress?.find((rule) =>
+          rule.ports?.some((port) => port.port === 'metrics'),
+        );
+        expect(metricsRule?.from, policy.metadata.name).toEqual([
+          {
+            namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'observability' } },
+          },
+        ]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   describe('the example overlay of an operator', () => {

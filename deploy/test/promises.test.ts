@@ -34,6 +34,8 @@ const TRUST_SETTINGS: Record<string, string> = {
   marketing: 'MARKETING_TRUST_PROXY',
   admin: 'ADMIN_TRUST_PROXY',
 };
+/** Where Prometheus runs: the only namespace that reaches the metrics ports (issue 31). */
+const MONITORING_NAMESPACE = 'monitoring';
 /** PostgreSQL's default max_connections, less 3 superuser slots and 7 for psql, backups, the CLI. */
 const DATABASE_CONNECTION_BUDGET = 90;
 
@@ -325,7 +327,49 @@ describe.each(overlayNames)('overlays/%s', (overlay) => {
     expect([...appsByHost.keys()].every((host) => host.length > 0)).toBe(true);
   });
 
-  it('lets only the front ends reach the API port (NetworkPolicy), anyone in the cluster its metrics', () => {
+  it('gives every app a NetworkPolicy that admits its metrics port from the monitoring namespace only (issue 31)', () => {
+    const rendered = objects();
+    const apps = byApp(rendered);
+    expect([...apps.keys()].sort()).toEqual(APPS);
+    for (const [app, deployment] of apps) {
+      const container = onlyContainer(deployment);
+      const metricsPort = portNumber(container, 'metrics');
+      expect(metricsPort, `${app} metrics port`).toBeDefined();
+      const policies = networkPolicies(rendered).filter((candidate) =>
+        selects(candidate.spec?.podSelector, deployment.spec?.template.metadata?.labels),
+      );
+      expect(policies, `${app}: one NetworkPolicy`).toHaveLength(1);
+      const policy = policies[0];
+      expect(policy?.spec?.policyTypes, app).toContain('Ingress');
+      const rules = policy?.spec?.ingress ?? [];
+      // Every rule names its ports: none opens the whole pod, the metrics port with it.
+      expect(
+        rules.every((rule) => (rule.ports ?? []).length > 0),
+        `${app}: every rule names its ports`,
+      ).toBe(true);
+      const metricsRules = rules.filter((rule) =>
+        (rule.ports ?? []).some(
+          (port) => port.port === 'metrics' || portNumber(container, port.port) === metricsPort,
+        ),
+      );
+      // Not vacuous: Prometheus can still scrape.
+      expect(metricsRules.length, `${app}: a rule for the metrics port`).toBeGreaterThan(0);
+      for (const rule of metricsRules) {
+        const peers = rule.from ?? [];
+        expect(peers.length, `${app}: the metrics port is not open to everyone`).toBeGreaterThan(0);
+        for (const peer of peers) {
+          expect(peer.ipBlock, `${app} metrics: no address range`).toBeUndefined();
+          expect(peer.namespaceSelector?.matchExpressions ?? []).toEqual([]);
+          expect(
+            peer.namespaceSelector?.matchLabels,
+            `${app} metrics: the monitoring namespace, by its name label`,
+          ).toEqual({ 'kubernetes.io/metadata.name': MONITORING_NAMESPACE });
+        }
+      }
+    }
+  });
+
+  it('lets only the front ends reach the API port (NetworkPolicy), the monitoring namespace its metrics', () => {
     const rendered = objects();
     const api = byApp(rendered).get('api') as Deployment;
     const apiLabels = api.spec?.template.metadata?.labels;

@@ -11,7 +11,9 @@ import {
   UNMATCHED_ROUTE,
   createHttpMetrics,
   parseTrustProxy,
+  readMetricsHost,
   readMetricsPort,
+  readMetricsToken,
   readShutdownTimeout,
   readTrustRequestId,
   requestIdFrom,
@@ -47,7 +49,9 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist
 const metricsPort = settingOrExit(() =>
   readMetricsPort('ADMIN_METRICS_PORT', process.env.ADMIN_METRICS_PORT, 9466),
 );
-const metricsHost = process.env.ADMIN_METRICS_HOST ?? '0.0.0.0';
+// Loopback unless set (the image sets 0.0.0.0); METRICS_TOKEN, when set, is asked of every scrape.
+const metricsHost = readMetricsHost(process.env.ADMIN_METRICS_HOST);
+const metricsToken = settingOrExit(() => readMetricsToken(process.env.METRICS_TOKEN));
 const metrics = metricsPort === 0 ? undefined : createHttpMetrics();
 const isTrustedPeer = trustedPeer(trustProxy);
 
@@ -222,7 +226,11 @@ app.setNotFoundHandler((request, reply) => {
 // Graceful stop on SIGTERM (@repo/web-server): requests in flight finish, then exit 0;
 // past SHUTDOWN_TIMEOUT_MS what is left is cut and the exit status is 1.
 const metricsServer = metrics
-  ? await startMetricsServer(metrics.registry, { host: metricsHost, port: metricsPort })
+  ? await startMetricsServer(metrics.registry, {
+      host: metricsHost,
+      port: metricsPort,
+      token: metricsToken,
+    })
   : undefined;
 
 stopGracefully({

@@ -177,7 +177,11 @@ function startPrimary() {
 
   // One /metrics for all workers (issue 21): the primary asks each for its registry and
   // serves the sum on API_METRICS_PORT; the workers themselves bind no metrics port.
-  exposeClusterMetrics({ host: config.API_METRICS_HOST, port: config.API_METRICS_PORT }).then(
+  exposeClusterMetrics({
+    host: config.API_METRICS_HOST,
+    port: config.API_METRICS_PORT,
+    token: config.METRICS_TOKEN,
+  }).then(
     (server) => {
       if (server) log('info', `metrics on http://localhost:${config.API_METRICS_PORT}/metrics`);
     },

@@ -43,7 +43,10 @@ const envSchema = z
     API_PORT: port.default(3001),
     /** Prometheus metrics at GET /metrics on a listener of their own (issue 21); 0 turns them off. */
     API_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
-    API_METRICS_HOST: z.string().min(1).default('0.0.0.0'),
+    /** Loopback unless set: the images set 0.0.0.0, where Prometheus scrapes the pod (issue 31). */
+    API_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** When set, every metrics listener (API, site, console) wants it as a bearer token. */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),

@@ -43,6 +43,7 @@ async function main() {
   const metricsServer = await exposeProcessMetrics(app.metrics.registry, {
     host: config.API_METRICS_HOST,
     port: config.API_METRICS_PORT,
+    token: config.METRICS_TOKEN,
   });
   if (metricsServer) {
     app.addHook('onClose', async () => {

@@ -10,7 +10,9 @@ import {
   REQUEST_ID_HEADER,
   createHttpMetrics,
   parseTrustProxy,
+  readMetricsHost,
   readMetricsPort,
+  readMetricsToken,
   readShutdownTimeout,
   readTrustRequestId,
   requestIdFrom,
@@ -44,7 +46,9 @@ const pageCacheEnabled = settingOrExit(() =>
 const metricsPort = settingOrExit(() =>
   readMetricsPort('MARKETING_METRICS_PORT', process.env.MARKETING_METRICS_PORT, 9465),
 );
-const metricsHost = process.env.MARKETING_METRICS_HOST ?? '0.0.0.0';
+// Loopback unless set (the image sets 0.0.0.0); METRICS_TOKEN, when set, is asked of every scrape.
+const metricsHost = readMetricsHost(process.env.MARKETING_METRICS_HOST);
+const metricsToken = settingOrExit(() => readMetricsToken(process.env.METRICS_TOKEN));
 const metrics = metricsPort === 0 ? undefined : createHttpMetrics();
 const pageCacheLookups = metrics?.counter(
   'wordloom_page_cache_lookups_total',
@@ -225,7 +229,11 @@ app.use((error, req, res, _next) => {
 });
 
 const metricsServer = metrics
-  ? await startMetricsServer(metrics.registry, { host: metricsHost, port: metricsPort })
+  ? await startMetricsServer(metrics.registry, {
+      host: metricsHost,
+      port: metricsPort,
+      token: metricsToken,
+    })
   : undefined;
 
 const server = app.listen(port, host, () => {

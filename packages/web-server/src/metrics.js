@@ -2,7 +2,7 @@
 // RED metrics by route pattern plus Node's default metrics, served on a listener of
 // their own (MARKETING_METRICS_PORT, ADMIN_METRICS_PORT) that no visitor reaches, and
 // the x-request-id each server's /api proxy sends on to the API.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -34,6 +34,42 @@ export function readMetricsPort(name, value, defaultPort) {
     throw new Error(`${name}: "${value}" is not a port from 1 to 65535, or 0 (no metrics)`);
   }
   return port;
+}
+
+/**
+ * MARKETING_METRICS_HOST, ADMIN_METRICS_HOST: the address the metrics listener binds.
+ * Loopback unless set (issue 31): the images set 0.0.0.0, where Prometheus scrapes the pod.
+ * @param {string | undefined} value
+ * @returns {string}
+ */
+export function readMetricsHost(value) {
+  return (value ?? '').trim() || '127.0.0.1';
+}
+
+/**
+ * METRICS_TOKEN: when set, the bearer token every scrape must send (as the API's).
+ * @param {string | undefined} value
+ * @returns {string | undefined}
+ */
+export function readMetricsToken(value) {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 16) throw new Error('METRICS_TOKEN: at least 16 characters');
+  return value;
+}
+
+/** @param {string} text */
+const digest = (text) => createHash('sha256').update(text).digest();
+
+/**
+ * Whether an Authorization header holds `Bearer <token>`, compared in constant time
+ * (as SHA-256 digests, so the length leaks nothing either).
+ * @param {string | undefined} authorization
+ * @param {string} token
+ * @returns {boolean}
+ */
+function holdsBearerToken(authorization, token) {
+  const match = /^Bearer (.+)$/i.exec(authorization ?? '');
+  return timingSafeEqual(digest(match?.[1] ?? ''), digest(token)) && match !== null;
 }
 
 /**
@@ -128,16 +164,26 @@ export function createHttpMetrics() {
 
 /**
  * Serves `GET /metrics` from `registry` on a listener of its own; anything else is a
- * 404. Resolves with the server once it listens (rejects when the port is taken).
+ * 404. With a `token` (METRICS_TOKEN), a scrape without it as a bearer token is a 401.
+ * Resolves with the server once it listens (rejects when the port is taken).
  * @param {Registry} registry
- * @param {{ host: string, port: number }} where
+ * @param {{ host: string, port: number, token?: string | undefined }} where
  * @returns {Promise<import('node:http').Server>}
  */
-export function startMetricsServer(registry, { host, port }) {
+export function startMetricsServer(registry, { host, port, token }) {
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      return;
+    }
+    if (token !== undefined && !holdsBearerToken(request.headers.authorization, token)) {
+      response
+        .writeHead(401, {
+          'content-type': 'text/plain',
+          'www-authenticate': 'Bearer realm="metrics"',
+        })
+        .end('Unauthorized\n');
       return;
     }
     registry.metrics().then(

@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createHttpMetrics,
+  readMetricsHost,
   readMetricsPort,
   readTrustRequestId,
+  readMetricsToken,
   requestIdFrom,
   startMetricsServer,
   stopMetricsServer,
@@ -46,6 +48,21 @@ describe('readTrustRequestId', () => {
         /^ADMIN_TRUST_REQUEST_ID: /,
       );
     }
+  });
+});
+
+describe('readMetricsHost and readMetricsToken (issue 31)', () => {
+  it('binds loopback unless told otherwise', () => {
+    expect(readMetricsHost(undefined)).toBe('127.0.0.1');
+    expect(readMetricsHost('')).toBe('127.0.0.1');
+    expect(readMetricsHost('0.0.0.0')).toBe('0.0.0.0');
+  });
+
+  it('takes no token when unset, refuses a short one', () => {
+    expect(readMetricsToken(undefined)).toBeUndefined();
+    expect(readMetricsToken('')).toBeUndefined();
+    expect(readMetricsToken('a-token-of-16-ch')).toBe('a-token-of-16-ch');
+    expect(() => readMetricsToken('short')).toThrow(/^METRICS_TOKEN: /);
   });
 });
 
@@ -102,6 +119,32 @@ describe('the metrics listener', () => {
     ] as const) {
       expect((await fetch(`${base}${path}`, { method })).status).toBe(404);
     }
+  });
+
+  it('with a token, answers 401 without it or with a wrong one, and 200 with it', async () => {
+    const token = 'metrics-token-0123456789abcdef';
+    const metrics = createHttpMetrics();
+    metrics.observe('GET', '/', 200, 0.01);
+    server = await startMetricsServer(metrics.registry, { host: '127.0.0.1', port: 0, token });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
+    for (const authorization of [
+      undefined,
+      'Bearer ',
+      'Bearer wrong-token-0123456789abcdef',
+      `Bearer ${token}x`,
+      `Bearer ${token.slice(0, -1)}`,
+      token,
+    ]) {
+      const response = await fetch(url, {
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(response.status, String(authorization)).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+      expect(await response.text()).not.toContain('http_requests_total');
+    }
+    const right = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    expect(right.status).toBe(200);
+    expect(await right.text()).toContain('http_requests_total');
   });
 
   it('rejects when its port is taken', async () => {

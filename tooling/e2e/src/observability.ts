@@ -69,6 +69,11 @@ function rawRequest(url: string, head: string): Promise<string> {
   });
 }
 
+const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
+/** A scrape as Prometheus makes it, with METRICS_TOKEN (issue 31). */
+const scrape = (url: string) =>
+  fetch(url, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+
 /**
  * The checks for one front end. `proxiedRoute`: the label the server gives its
  * /api/posts answers (the route table's pattern, or the proxy's route).
@@ -94,6 +99,7 @@ export function describeMetricsAndRequestIds(
         // This test's requests come from loopback, the proxy it trusts, one that makes
         // its own ids (issue 31).
         [`${prefix}_TRUST_REQUEST_ID`]: 'true',
+        METRICS_TOKEN,
       };
       stack = await startStack({
         [app]: true,
@@ -222,7 +228,11 @@ export function describeMetricsAndRequestIds(
         expect(response.status, path).toBe(404);
         expect(await response.text()).not.toContain('http_requests_total');
       }
-      const response = await fetch(metricsUrl);
+      // METRICS_TOKEN reaches the listener: a scrape without it, or with another, is a 401.
+      expect((await fetch(metricsUrl)).status).toBe(401);
+      const wrong = { authorization: `Bearer ${METRICS_TOKEN}-not` };
+      expect((await fetch(metricsUrl, { headers: wrong })).status).toBe(401);
+      const response = await scrape(metricsUrl);
       expect(response.status).toBe(200);
       const text = await response.text();
       expect(sampleSum(text, 'http_requests_total', { route: proxiedRoute })).toBeGreaterThan(0);
@@ -232,7 +242,7 @@ export function describeMetricsAndRequestIds(
 
     it('labels requests by route pattern: a token or a random path adds no label value', async () => {
       const before = labelValuesIn(
-        await (await fetch(metricsUrl)).text(),
+        await (await scrape(metricsUrl)).text(),
         'http_requests_total',
         'route',
       );
@@ -244,7 +254,7 @@ export function describeMetricsAndRequestIds(
         await fetch(`${front}/api/nothing-${token}`);
       }
       const after = labelValuesIn(
-        await (await fetch(metricsUrl)).text(),
+        await (await scrape(metricsUrl)).text(),
         'http_requests_total',
         'route',
       );

@@ -7,9 +7,15 @@ import { type RawBuilder, sql } from 'kysely';
  * address does not help and unknown names look the same) and the address
  * ('address:<ip>'). After FREE_FAILURES consecutive failures a key refuses
  * attempts for 2^(failures - FREE_FAILURES) seconds, at most MAX_LOCK_SECONDS.
- * A sign-in from an address where the account signed in successfully in the last
+ * A password from an address where the account signed in successfully in the last
  * TRUST_DAYS days ('trusted:<userId>:<ip>') skips the account key, so nobody can
  * lock a colleague out from elsewhere; it still counts against its own address.
+ * A second factor never skips it (issue 31): whoever types the code knows the password.
+ *
+ * Each account's part of an address's count is kept too ('address-share:<lower
+ * username>@<ip>'), so that its success takes back its own failures only: another
+ * account signing in from the same address (an office, or the attacker's own account)
+ * no longer wipes the address key (issue 31).
  *
  * An attempt is counted as a failure before its password is checked (claimAttempt:
  * increment, then decide, in one statement), so of N concurrent guesses at most
@@ -29,7 +35,12 @@ const STREAK_RESET_HOURS = 24;
 const CHECK_HOLD_SECONDS = 10;
 
 export const accountKey = (username: string) => `account:${username.toLowerCase()}`;
-export const addressKey = (ip: string) => `address:${ip}`;
+const addressKey = (ip: string) => `address:${ip}`;
+const addressShareKey = (ip: string, username: string) =>
+  `address-share:${username.toLowerCase()}@${ip}`;
+/** The address key, and the account's share of it (what only the account's own success clears). */
+export const addressKeys = (ip: string, username?: string) =>
+  username === undefined ? [addressKey(ip)] : [addressKey(ip), addressShareKey(ip, username)];
 const trustedKey = (userId: string, ip: string) => `trusted:${userId}:${ip}`;
 
 export function throttledMessage(seconds: number): string {
@@ -135,20 +146,45 @@ export async function recordFailure(db: DB, keys: string[]): Promise<void> {
   }
 }
 
-/** A success clears the account and address keys and trusts this address for the account. */
+/**
+ * A success clears the account key, takes the account's own failures off the address
+ * key (another account's streak from there stays), and trusts this address for the
+ * account.
+ */
 export async function recordSuccess(
   db: DB,
   input: { username: string; userId: string; ip: string },
 ): Promise<void> {
-  await db
-    .deleteFrom('loginThrottle')
-    .where('key', 'in', [accountKey(input.username), addressKey(input.ip)])
-    .execute();
-  await db
-    .insertInto('loginThrottle')
-    .values({ key: trustedKey(input.userId, input.ip), failures: 0, updatedAt: sql<Date>`now()` })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ updatedAt: sql<Date>`now()` }))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('loginThrottle').where('key', '=', accountKey(input.username)).execute();
+    const share = await trx
+      .deleteFrom('loginThrottle')
+      .where('key', '=', addressShareKey(input.ip, input.username))
+      .returning('failures')
+      .executeTakeFirst();
+    const own = share?.failures ?? 0;
+    if (own > 0) {
+      await trx
+        .updateTable('loginThrottle')
+        .set({
+          failures: sql<number>`greatest(failures - ${own}, 0)`,
+          lockedUntil: sql<Date | null>`case when failures - ${own} < ${FREE_FAILURES}
+            then null else locked_until end`,
+        })
+        .where('key', '=', addressKey(input.ip))
+        .execute();
+      await trx
+        .deleteFrom('loginThrottle')
+        .where('key', '=', addressKey(input.ip))
+        .where('failures', '<=', 0)
+        .execute();
+    }
+    await trx
+      .insertInto('loginThrottle')
+      .values({ key: trustedKey(input.userId, input.ip), failures: 0, updatedAt: sql<Date>`now()` })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({ updatedAt: sql<Date>`now()` }))
+      .execute();
+  });
 }
 
 /** Forgets trust older than TRUST_DAYS and failure streaks that no longer lock anything. */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import {
   accountKey,
-  addressKey,
+  addressKeys,
   claimAttempt,
   isTrustedAddress,
   lockAfterFailure,
@@ -22,6 +22,9 @@ import { findActiveUserById, type PublicUser } from './users-repository';
  * must follow within SECOND_FACTOR_WINDOW_MS. Second-factor attempts count toward
  * the same back-off as passwords (the same account and address keys), claimed
  * before the factor is checked so concurrent guesses get at most the free failures.
+ * The account key always gates a second factor, from a trusted address too (issue 31):
+ * the trusted-address exception keeps a stranger from locking the owner out, and a
+ * stranger never reaches the second step without the password.
  */
 
 export type SecondFactorMethod = 'totp' | 'recovery' | 'passkey';
@@ -100,30 +103,34 @@ export async function pendingSecondFactorUser(
 /** A claimed second-factor attempt: the throttle keys it was counted under. */
 export interface SecondFactorClaim {
   keys: string[];
-  /** From a trusted address the account key does not gate, but a failure still counts on it. */
+  /** A password-less passkey from a trusted address: the account key counts but does not gate. */
   alsoCount: string[];
 }
 
 /**
- * Counts this second-factor attempt as a failure before it is checked, exactly as
- * POST /api/login does for a password: under the address key, and the account key
- * when the account is known (`username`; absent for a password-less passkey whose
- * credential names no account). Throws 429 login_throttled while a key is locked.
- * After the check call failSecondFactor or passSecondFactor.
+ * Counts this attempt as a failure before it is checked, exactly as POST /api/login
+ * does for a password: under the address keys, and the account key when the account
+ * is known (`username`; absent for a password-less passkey whose credential names no
+ * account). A second factor is always gated by the account key; only a password-less
+ * passkey (`passwordless`, a first factor) from an address where the account signed in
+ * lately skips it, as a password does. Throws 429 login_throttled while a key is
+ * locked. After the check call failSecondFactor or passSecondFactor.
  */
 export async function claimSecondFactor(
   request: FastifyRequest,
   reply: FastifyReply,
   db: DB,
   account: { username?: string; userId?: string },
+  { passwordless = false }: { passwordless?: boolean } = {},
 ): Promise<SecondFactorClaim> {
   const ip = request.ip;
   const trusted =
-    account.userId !== undefined && account.username !== undefined
+    passwordless && account.userId !== undefined && account.username !== undefined
       ? await isTrustedAddress(db, account.userId, ip)
       : false;
   const accountKeys = account.username !== undefined ? [accountKey(account.username)] : [];
-  const keys = trusted ? [addressKey(ip)] : [addressKey(ip), ...accountKeys];
+  const addresses = addressKeys(ip, account.username);
+  const keys = trusted ? addresses : [...addresses, ...accountKeys];
   const locked = await claimAttempt(db, keys);
   if (locked > 0) {
     reply.header('retry-after', String(locked));

@@ -10,6 +10,14 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 /** A scrape waits this long for the database; past it the gauges are left out, never the scrape. */
 const SCRAPE_QUERY_TIMEOUT_MS = 1_000;
 
+/**
+ * How long one read of the database serves the scrapes that follow: however many
+ * scrapes come (several Prometheus servers, or a flood), the gauges read the database
+ * at most once per this (issue 31). A failed read is kept as long, so a struggling
+ * database is not asked again by every scrape either.
+ */
+const SNAPSHOT_MAX_AGE_MS = 5_000;
+
 /** The label of a request no route matched (404s, malformed paths): one value, never the URL. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
@@ -24,7 +32,10 @@ interface Snapshot {
  * the gauges read the pool, the outbox and the seats when Prometheus scrapes.
  * Default metrics (event loop, heap, GC) are added by the process entry point.
  */
-export function createApiMetrics(db: DB) {
+export function createApiMetrics(
+  db: DB,
+  { snapshotMaxAgeMs = SNAPSHOT_MAX_AGE_MS }: { snapshotMaxAgeMs?: number } = {},
+) {
   const registry = new Registry();
   const registers = [registry];
 
@@ -60,14 +71,21 @@ export function createApiMetrics(db: DB) {
     registers,
   });
 
-  // Several gauges, one read of the database per scrape: they collect in parallel and
-  // share the read in flight.
-  let pending: Promise<Snapshot> | undefined;
+  // Several gauges, one read of the database: they collect in parallel and share the
+  // read in flight, and the scrapes of the next SNAPSHOT_MAX_AGE_MS after it share it too.
+  let reading: { settledAt?: number; result: Promise<Snapshot> } | undefined;
   const snapshot = () => {
-    pending ??= readSnapshot(db).finally(() => {
-      pending = undefined;
-    });
-    return pending;
+    const settledAt = reading?.settledAt;
+    if (!reading || (settledAt !== undefined && Date.now() - settledAt >= snapshotMaxAgeMs)) {
+      const next: { settledAt?: number; result: Promise<Snapshot> } = { result: readSnapshot(db) };
+      // Also what keeps a failed read nobody collects again from crashing the process.
+      const settle = () => {
+        next.settledAt = Date.now();
+      };
+      next.result.then(settle, settle);
+      reading = next;
+    }
+    return reading.result;
   };
 
   const databaseUp = new Gauge({

@@ -1,8 +1,24 @@
-import { createServer, type Server } from 'node:http';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 
 export interface MetricsSource {
   contentType: string;
   metrics: () => Promise<string>;
+}
+
+export interface MetricsListenerOptions {
+  host: string;
+  port: number;
+  /** METRICS_TOKEN: when set, a scrape without `Authorization: Bearer <token>` gets 401. */
+  token?: string | undefined;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether the request carries the bearer token, compared in constant time (as SHA-256 digests). */
+function holdsToken(request: IncomingMessage, token: string): boolean {
+  const match = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '');
+  return timingSafeEqual(digest(match?.[1] ?? ''), digest(token)) && match !== null;
 }
 
 /**
@@ -12,12 +28,21 @@ export interface MetricsSource {
  */
 export async function startMetricsListener(
   source: MetricsSource,
-  { host, port }: { host: string; port: number },
+  { host, port, token }: MetricsListenerOptions,
 ): Promise<Server> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      return;
+    }
+    if (token !== undefined && !holdsToken(request, token)) {
+      response
+        .writeHead(401, {
+          'content-type': 'text/plain',
+          'www-authenticate': 'Bearer realm="metrics"',
+        })
+        .end('Unauthorized\n');
       return;
     }
     source.metrics().then(

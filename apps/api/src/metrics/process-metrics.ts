@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { AggregatorRegistry, collectDefaultMetrics, type Registry } from 'prom-client';
-import { startMetricsListener } from './listener';
+import { type MetricsListenerOptions, startMetricsListener } from './listener';
 
 /**
  * What only a running API process does with its metrics (never buildApp: the tests
@@ -12,9 +12,9 @@ import { startMetricsListener } from './listener';
  */
 export async function exposeProcessMetrics(
   registry: Registry,
-  { host, port }: { host: string; port: number },
+  where: MetricsListenerOptions,
 ): Promise<Server | undefined> {
-  if (port === 0) return undefined;
+  if (where.port === 0) return undefined;
   collectDefaultMetrics({ register: registry });
   if (cluster.isWorker) {
     AggregatorRegistry.setRegistries([registry]);
@@ -22,21 +22,17 @@ export async function exposeProcessMetrics(
     new AggregatorRegistry();
     return undefined;
   }
-  return startMetricsListener(registry, { host, port });
+  return startMetricsListener(registry, where);
 }
 
 /** The cluster primary's /metrics: each worker's registry, summed (gauges as each declares). */
-export async function exposeClusterMetrics({
-  host,
-  port,
-}: {
-  host: string;
-  port: number;
-}): Promise<Server | undefined> {
-  if (port === 0) return undefined;
+export async function exposeClusterMetrics(
+  where: MetricsListenerOptions,
+): Promise<Server | undefined> {
+  if (where.port === 0) return undefined;
   const aggregator = new AggregatorRegistry();
   return startMetricsListener(
     { contentType: aggregator.contentType, metrics: () => aggregator.clusterMetrics() },
-    { host, port },
+    where,
   );
 }

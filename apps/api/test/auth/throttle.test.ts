@@ -123,6 +123,29 @@ describe('login throttling', () => {
     expect((await login('colleague', STAFF_PASSWORD, '192.0.2.71')).statusCode).toBe(200);
   });
 
+  it("per address: another account's success from the address leaves the first account's failures there; its own success clears them", async () => {
+    const ip = '192.0.2.80';
+    await insertStaffUser(ctx, { username: 'guesser-target' });
+    await insertStaffUser(ctx, { username: 'passer-by' });
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await login('guesser-target', `wrong-${attempt}`, ip)).statusCode).toBe(401);
+    }
+    expect((await login('passer-by', STAFF_PASSWORD, ip)).statusCode).toBe(200);
+    expect((await throttleRow(`address:${ip}`))?.failures).toBe(3);
+    // So two more failures lock the address for everyone.
+    for (let attempt = 4; attempt <= 5; attempt++) {
+      expect((await login('guesser-target', `wrong-${attempt}`, ip)).statusCode).toBe(401);
+    }
+    expect((await login('passer-by', STAFF_PASSWORD, ip)).statusCode).toBe(429);
+
+    // The account's own success takes back its own failures from the address.
+    const other = '192.0.2.81';
+    expect((await login('passer-by', 'wrong', other)).statusCode).toBe(401);
+    expect((await login('guesser-target', 'wrong', other)).statusCode).toBe(401);
+    expect((await login('passer-by', STAFF_PASSWORD, other)).statusCode).toBe(200);
+    expect((await throttleRow(`address:${other}`))?.failures).toBe(1);
+  });
+
   it('of 40 concurrent wrong passwords from 20 addresses at once, at most the free failures are checked; then even the right one waits, but not from the owner’s known address', async () => {
     await insertStaffUser(ctx, { username: 'besieged' });
     // The owner signed in from home before: that address is trusted.

@@ -47,9 +47,19 @@ describe('email and admin configuration', () => {
     ['ADMIN_SETUP_TOKEN', 'too-short'],
     ['SESSION_IDLE_MINUTES', '0'],
     ['SESSION_ABSOLUTE_HOURS', 'forever'],
+    ['METRICS_TOKEN', 'too-short'],
   ])('refuses %s=%j, naming it', (name, value) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(name);
+  });
+});
+
+describe('metrics (issue 31)', () => {
+  it('listen on loopback unless API_METRICS_HOST says otherwise (the image does), with no token unless set', () => {
+    const config = loadConfig(base);
+    expect(config.API_METRICS_HOST).toBe('127.0.0.1');
+    expect(config.METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ ...base, API_METRICS_HOST: '0.0.0.0' }).API_METRICS_HOST).toBe('0.0.0.0');
   });
 });
 

@@ -55,6 +55,35 @@ describe('RED metrics by route pattern', () => {
 });
 
 describe('the database, the outbox and the seats, read at scrape time', () => {
+  // The app's own registry keeps a reading for 5 s; these tests change rows between scrapes.
+  let uncached: ReturnType<typeof createApiMetrics> | undefined;
+  const registry = () => {
+    uncached ??= createApiMetrics(ctx.database.db, { snapshotMaxAgeMs: 0 });
+    return uncached.registry;
+  };
+
+  it('reads the database once for a flood of scrapes, and again once the reading is older than its maximum age (5 s in the app)', async () => {
+    let queries = 0;
+    const counted = ctx.database.db.withPlugin({
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const metrics = createApiMetrics(counted, { snapshotMaxAgeMs: 300 });
+    await metrics.registry.metrics();
+    const perReading = queries;
+    expect(perReading).toBeGreaterThan(0);
+    await Promise.all(Array.from({ length: 50 }, () => metrics.registry.metrics()));
+    for (let scrape = 0; scrape < 20; scrape += 1) await metrics.registry.metrics();
+    expect(queries).toBe(perReading);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await Promise.all(Array.from({ length: 10 }, () => metrics.registry.metrics()));
+    expect(queries).toBe(2 * perReading);
+    expect(await sampleOf(metrics.registry, 'wordloom_database_up')).toBe(1);
+  });
+
   it('shows the outbox by status and the age of its oldest queued message', async () => {
     const db = ctx.database.db;
     const message = (status: 'queued' | 'failed', minutesAgo: number) => ({

@@ -14,6 +14,7 @@ const SECRETS = {
   SESSION_SECRET: 'metrics-test-session-secret-long-enough-0123',
   UNSUBSCRIBE_SECRET: 'metrics-test-unsubscribe-secret-long-enough-45',
   POST_PREVIEW_SECRET: 'metrics-test-post-preview-secret-long-enough-67',
+  METRICS_TOKEN: 'metrics-test-token-0123456789',
   LOG_LEVEL: 'warn',
 };
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -49,7 +50,12 @@ async function stop(api: SpawnedApi | undefined) {
 }
 
 const scrape = async (port: number) => {
-  const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+  const url = `http://127.0.0.1:${port}/metrics`;
+  // METRICS_TOKEN reaches the listener (issue 31): without it, 401.
+  expect((await fetch(url)).status).toBe(401);
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${SECRETS.METRICS_TOKEN}` },
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   return response.text();

@@ -316,6 +316,33 @@ describe('signing in with a second factor', () => {
     );
   });
 
+  it('from addresses the account signed in from before, of 9 concurrent wrong codes at most the free failures are checked', async () => {
+    const { userId } = await enrolled('regular');
+    // The owner signed in from nine addresses lately (the office, home, ...): each is
+    // trusted for 30 days, so a password from there skips the account key. Before
+    // issue 31 a code did too: each address's own count gated it, and all 9 were checked.
+    const trustedIps = Array.from({ length: 9 }, (_, index) => `198.51.100.${200 + index}`);
+    await db()
+      .insertInto('loginThrottle')
+      .values(
+        trustedIps.map((ip) => ({
+          key: `trusted:${userId}:${ip}`,
+          failures: 0,
+          updatedAt: new Date(),
+        })),
+      )
+      .execute();
+    const cookie = await passwordStep('regular', trustedIps[0]);
+    const responses = await gate.overlap(9, () =>
+      Promise.all(trustedIps.map((ip) => secondStep(cookie, 'totp', '000000', ip))),
+    );
+    const codes = responses.map((response) => response.statusCode);
+    const checked = codes.filter((code) => code === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(FREE_FAILURES);
+    expect(codes.filter((code) => code === 429)).toHaveLength(9 - checked);
+  });
+
   it('a right code clears the streak', async () => {
     const { secret } = await enrolled('clumsy');
     const cookie = await passwordStep('clumsy');

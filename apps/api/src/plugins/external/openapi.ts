@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import { type RoutePermission, SIGNED_IN } from '@repo/validation';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -28,6 +29,26 @@ days chosen (90 by default) unless made to never expire. Requests that send a bo
 
 This document holds the public routes; the admin API's is \`GET /api/admin/openapi.json\`,
 for a signed-in session or a key.`;
+
+interface OperationSchema {
+  hide?: boolean;
+  tags?: string[];
+  description?: string;
+  'x-permission'?: RoutePermission;
+}
+
+/**
+ * Each admin operation names the permission its route declares (`config.permission`):
+ * as `x-permission` for tools, and in its description for readers.
+ */
+function statePermission(schema: OperationSchema, permission: RoutePermission): void {
+  schema['x-permission'] = permission;
+  const sentence =
+    permission === SIGNED_IN
+      ? 'Permission: any signed-in session or API key (`signed-in`).'
+      : `Permission: \`${permission}\` (a role or an API key holding it; else 403 \`missing_permission\`).`;
+  schema.description = schema.description ? `${schema.description}\n\n${sentence}` : sentence;
+}
 
 /**
  * Collects every route's schemas into an OpenAPI 3.1 document (issue 10):
@@ -63,11 +84,14 @@ export default fp(
           },
         },
       },
-      // Routes that name no tag are the public site's.
+      // Routes that name no tag are the public site's. A route's permission is read
+      // from its config, the one place requireAdmin reads it too (issue 31).
       transform: (route) => {
         const transformed = jsonSchemaTransform(route);
-        const schema = transformed.schema as { hide?: boolean; tags?: string[] } | undefined;
+        const schema = transformed.schema as OperationSchema | undefined;
         if (schema && !schema.hide && !schema.tags) schema.tags = ['public'];
+        const permission = route.route.config?.permission;
+        if (schema && permission) statePermission(schema, permission);
         return transformed;
       },
       transformObject: jsonSchemaTransformObject,

@@ -249,7 +249,9 @@ export function WaitlistWizard({ variant, onDone, inviteCode, result }: Waitlist
     <form
       ref={formRef}
       id={`waitlist-form-${variant}`}
-      aria-label="Join the waitlist"
+      // Two forms on /beta (the page's and the overlay's): landmarks of one role need
+      // names of their own (axe landmark-unique, seen with step 7's list open, issue 31).
+      aria-label={variant === 'overlay' ? 'Apply for beta access' : 'Join the waitlist'}
       method="post"
       action={`${ACTION}${search}#join`}
       // The server's error summary speaks for the checks, not the browser's bubbles.

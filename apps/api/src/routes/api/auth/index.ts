@@ -33,7 +33,7 @@ import { isDisposableEmail } from '../../../abuse/disposable-email';
 import { emailDomain } from '../../../auth/email-domain';
 import {
   accountKey,
-  addressKey,
+  addressKeys,
   claimAttempt,
   isTrustedAddress,
   lockAfterFailure,
@@ -148,7 +148,9 @@ export default async function authRoutes(fastify: ApiInstance) {
       // From an address where this account signed in lately, the account key does not
       // apply: an attacker elsewhere cannot lock its owner out.
       const trusted = found ? await isTrustedAddress(db, found.id, ip) : false;
-      const keys = trusted ? [addressKey(ip)] : [addressKey(ip), accountKey(username)];
+      const keys = trusted
+        ? addressKeys(ip, username)
+        : [...addressKeys(ip, username), accountKey(username)];
       // Counted as a failure before the password is checked (issue 19): of many
       // concurrent guesses, only the free ones are checked at all.
       const locked = await claimAttempt(db, keys);

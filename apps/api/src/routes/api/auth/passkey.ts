@@ -87,6 +87,7 @@ export default async function passkeySignInRoutes(fastify: ApiInstance) {
         reply,
         db,
         account ? { username: account.username, userId: account.id } : {},
+        { passwordless: challenge?.userId === undefined },
       );
 
       const user = await (async () => {
