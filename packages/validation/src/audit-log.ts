@@ -60,6 +60,8 @@ export const AUDIT_ACTIONS = [
   'post.restore',
   'post.update',
   'post.image_upload',
+  'post.preview_link_create',
+  'post.preview_link_revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

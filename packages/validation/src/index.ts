@@ -37,6 +37,7 @@ export * from './analytics-opt-out';
 export * from './survey';
 export * from './posts';
 export * from './post-checks';
+export * from './post-preview-links';
 export * from './post-images';
 export * from './post-image-urls';
 export * from './people';
