@@ -6,6 +6,7 @@ import type {
   PostCreateRequest,
   PostPreviewLink,
   PostPreviewLinkRequest,
+  PostPreviewLinkRecord,
   PostPublishRequest,
   PostScheduleWithOverrideRequest,
   PostImage,
@@ -195,6 +196,11 @@ export function createConsoleEndpoints(client: ApiClient) {
           client.post<AdminPost>(routes.admin.posts.restore(String(id), revisionId)),
         previewLink: (id: number, body: PostPreviewLinkRequest = {}) =>
           client.post<PostPreviewLink>(routes.admin.posts.previewLink(String(id)), body),
+        /** Issue 31: the link stops at once (the site answers it 404). */
+        revokePreviewLink: (id: number, linkId: string) =>
+          client.delete<PostPreviewLinkRecord>(
+            routes.admin.posts.previewLinkRecord(String(id), linkId),
+          ),
       },
       /**
        * Issue 23: uploads an image (PNG, JPEG, WebP, GIF or AVIF, at most 10 MB); the

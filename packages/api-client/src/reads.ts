@@ -13,6 +13,7 @@ import type {
   PostListQuery,
   PostRevisionList,
   PostChecks,
+  PostPreviewLinkList,
   AnalyticsDashboard,
   AnalyticsOptOutPage,
   ApiKeyList,
@@ -87,6 +88,7 @@ type JsonReads =
   | [Built<Admin['posts']['post']>, AdminPost]
   | [Built<Admin['posts']['revisions']>, PostRevisionList]
   | [Built<Admin['posts']['checks']>, PostChecks]
+  | [Built<Admin['posts']['previewLinks']>, PostPreviewLinkList]
   | [Admin['auditLog'], AuditLogPage]
   | [Admin['personTimeline'], PersonTimeline]
   | [Admin['analyticsOptOut'], AnalyticsOptOutPage];

@@ -173,8 +173,12 @@ const consoleRouteTable = {
       restore: 'POST /api/admin/posts/:id/revisions/:revisionId/restore',
       /** Its problems against the site's SEO rules (a publish needs none blocking, or an override). */
       checks: 'GET /api/admin/posts/:id/checks',
-      /** A signed link to its page on the site, whatever its status (posts:read). */
+      /** A signed link to its page on the site, whatever its status (posts:write; recorded, issue 31). */
       previewLink: 'POST /api/admin/posts/:id/preview-link',
+      /** Its recorded preview links: who made each, when, until when, its status (posts:read). */
+      previewLinks: 'GET /api/admin/posts/:id/preview-links',
+      /** Revokes one (posts:write). */
+      previewLinkRecord: 'DELETE /api/admin/posts/:id/preview-links/:linkId',
     },
     /** Issue 23: an image for a post, its bytes as the body (posts:write). */
     postImages: {

@@ -164,6 +164,10 @@ export type {
   PostScheduleWithOverrideRequest,
   PostPreviewLinkRequest,
   PostPreviewLink,
+  // post-preview-links.ts
+  PostPreviewLinkRecord,
+  PostPreviewLinkList,
+  PostPreviewLinkStatus,
   // post-images.ts
   PostImage,
   // people.ts

@@ -92,6 +92,7 @@ describe('the typed calls', () => {
     await api.admin.posts.publish(7);
     await api.admin.posts.unpublish(7);
     await api.admin.posts.restore(7, 'r1');
+    await api.admin.posts.revokePreviewLink(7, 'l1');
     await api.admin.posts.remove(7);
     expect(calls).toEqual([
       { method: 'POST', url: '/api/admin/posts', key: 'retry-1' },
@@ -101,6 +102,7 @@ describe('the typed calls', () => {
       { method: 'POST', url: '/api/admin/posts/7/publish', key: null },
       { method: 'POST', url: '/api/admin/posts/7/unpublish', key: null },
       { method: 'POST', url: '/api/admin/posts/7/revisions/r1/restore', key: null },
+      { method: 'DELETE', url: '/api/admin/posts/7/preview-links/l1', key: null },
       { method: 'DELETE', url: '/api/admin/posts/7', key: null },
     ]);
   });
