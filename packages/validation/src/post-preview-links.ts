@@ -8,6 +8,14 @@ import { postIdParamsSchema } from './posts';
  * its status) but never a link itself, which only its creator is shown once.
  */
 
+/**
+ * A preview link's token: `<link id>.<signature>` (the row's uuid, then 43
+ * characters of base64url HMAC-SHA256). The site asks the API about nothing
+ * else; the API checks the signature before any query.
+ */
+export const PREVIEW_TOKEN_PATTERN =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
+
 export const POST_PREVIEW_LINK_MESSAGES = {
   notFound: 'Preview link not found',
   alreadyRevoked: 'This preview link is already revoked',

@@ -1,3 +1,4 @@
+import { PREVIEW_TOKEN_PATTERN } from '@repo/validation';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /*
@@ -12,9 +13,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * `post-preview:`), so no old signature can pass for a new one.
  */
 
-const TOKEN =
-  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
-
 const signatureOf = (secret: string, linkId: string) =>
   createHmac('sha256', secret).update(`post-preview-link:${linkId}`).digest();
 
@@ -26,7 +24,7 @@ export function previewToken(secret: string, linkId: string): string {
 
 /** The link a token names, when its signature is the API's own; undefined otherwise. */
 export function linkIdOfToken(secret: string, token: string): string | undefined {
-  const match = TOKEN.exec(token);
+  const match = PREVIEW_TOKEN_PATTERN.exec(token);
   if (!match) return undefined;
   const linkId = match[1] ?? '';
   const given = Buffer.from(match[2] ?? '', 'base64url');
