@@ -91,7 +91,9 @@ describe('the preview links panel', () => {
     renderApp('/admin/posts/7');
     const list = await screen.findByRole('list', { name: 'Preview links' });
     await user.click(
-      within(list).getByRole('button', { name: 'Revoke the link made on Nov 27, 2026 10:00' }),
+      within(list).getByRole('button', {
+        name: 'Revoke the link grace made on Nov 27, 2026 10:00, expiring Nov 28, 2026 10:00',
+      }),
     );
     const confirm = await screen.findByRole('alertdialog', { name: 'Revoke this preview link?' });
     // Cancel first: nothing is sent.

@@ -27,6 +27,11 @@ function madeBy(link: PostPreviewLinkRecord): string {
   return `Made by ${link.createdBy.label} on ${formatDateTime(link.createdAt)}`;
 }
 
+/** One link told apart from the others (several can be made in a minute): maker, made, expiry. */
+function linkName(link: PostPreviewLinkRecord): string {
+  return `the link ${link.createdBy.label} made on ${formatDateTime(link.createdAt)}, expiring ${formatDateTime(link.expiresAt)}`;
+}
+
 /** Until when it works, or why it no longer does. */
 function lifeOf(link: PostPreviewLinkRecord): string {
   if (link.status === 'revoked' && link.revokedAt)
@@ -93,7 +98,7 @@ export function PreviewLinksPanel({ post }: { post: AdminPost }) {
                       size="sm"
                       variant="outline"
                       disabled={revoke.isPending}
-                      aria-label={`Revoke the link made on ${formatDateTime(link.createdAt)}`}
+                      aria-label={`Revoke ${linkName(link)}`}
                       onClick={() => setRevoking(link)}
                     >
                       Revoke
@@ -108,7 +113,7 @@ export function PreviewLinksPanel({ post }: { post: AdminPost }) {
       <ConfirmDialog
         open={revoking !== null}
         title="Revoke this preview link?"
-        description={`Whoever holds the link made on ${revoking ? formatDateTime(revoking.createdAt) : ''} will be told it is not valid from now on. This cannot be undone: make a new link to share the post again.`}
+        description={`Whoever holds ${revoking ? linkName(revoking) : 'the link'} will be told it is not valid from now on. This cannot be undone: make a new link to share the post again.`}
         confirmLabel="Revoke link"
         onClose={() => setRevoking(null)}
         onConfirm={() => revoking && revoke.mutate(revoking)}
