@@ -6,6 +6,7 @@ import {
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
+import type * as previewLinksRepository from '../../src/posts/preview-links-repository';
 import { findPreviewLink } from '../../src/posts/preview-links-repository';
 import { previewToken } from '../../src/posts/preview-tokens';
 import { insertStaffUser, sessionFor, signInAdmin } from '../helpers/admin';
@@ -21,7 +22,7 @@ import { adminCall, createDraft } from './helpers';
 
 // The site's read looks links up through this; the forged-token test counts the calls.
 vi.mock('../../src/posts/preview-links-repository', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/posts/preview-links-repository')>();
+  const actual = await importOriginal<typeof previewLinksRepository>();
   return { ...actual, findPreviewLink: vi.fn(actual.findPreviewLink) };
 });
 
