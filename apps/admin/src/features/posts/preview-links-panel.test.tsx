@@ -64,7 +64,8 @@ describe('the preview links panel', () => {
   it('lists who made each link, when, until when and whether it opens', async () => {
     mockApi(routes());
     renderApp('/admin/posts/7');
-    const list = await screen.findByRole('list', { name: 'Preview links' });
+    // The file's first render also loads the lazy posts page: on a busy machine, past 5 s.
+    const list = await screen.findByRole('list', { name: 'Preview links' }, { timeout: 20_000 });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       'WorksMade by grace on Nov 27, 2026 10:00Expires Nov 28, 2026 10:00Revoke',
