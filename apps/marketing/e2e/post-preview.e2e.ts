@@ -6,6 +6,7 @@ import { setUpHarness } from './harness';
  * Issue 23: a draft's signed preview link (POST /api/admin/posts/:id/preview-link)
  * opens on the site, rendered as the post's page will be, with a Preview notice;
  * it is never indexed nor cached, and the draft's own address still shows nothing.
+ * Issue 31: the link is recorded; once revoked, the site's next view refuses it.
  */
 
 const SETUP_TOKEN = 'e2e-preview-setup-token-0123456789';
@@ -13,15 +14,20 @@ const { harness, openPage } = setUpHarness({ apiEnv: { ADMIN_SETUP_TOKEN: SETUP_
 
 const SENTENCE = 'Only the people holding the preview link can read this draft sentence.';
 
-async function staffPost<T>(cookie: string, path: string, body: object): Promise<T> {
+async function staffPost<T>(
+  cookie: string,
+  path: string,
+  body: object | undefined,
+  method: 'POST' | 'DELETE' = 'POST',
+): Promise<T> {
   const response = await fetch(`${harness.stack.apiUrl}/api/admin/posts${path}`, {
-    method: 'POST',
+    method,
     headers: {
       cookie,
       origin: new URL(harness.stack.publicUrls.admin).origin,
-      'content-type': 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
-    body: JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
   expect(response.status, text).toBeLessThan(300);
@@ -39,14 +45,14 @@ describe('a preview link of a draft (issue 23)', () => {
       author: 'Ada Lovelace',
       content: `## What is inside\n\n${SENTENCE}\n\n[Jump up](#what-is-inside)`,
     });
-    const link = await staffPost<{ url: string; expiresAt: string }>(
+    const link = await staffPost<{ id: string; url: string; expiresAt: string }>(
       staff.cookie,
       `/${draft.id}/preview-link`,
       {},
     );
     const url = new URL(link.url);
     expect(url.origin).toBe(harness.baseUrl);
-    expect(url.pathname).toMatch(/^\/blog\/preview\/[0-9]+\.[0-9]+\.[\w-]{43}$/);
+    expect(url.pathname).toMatch(/^\/blog\/preview\/[0-9a-f-]{36}\.[\w-]{43}$/);
 
     const page = await openPage(url.pathname);
     await page.getByRole('heading', { level: 1, name: 'A draft nobody should find yet' }).waitFor();
@@ -71,12 +77,20 @@ describe('a preview link of a draft (issue 23)', () => {
     expect(direct.headers.get('location')).toBe('/blog');
     const apiDirect = await fetch(`${harness.stack.apiUrl}/api/posts/${draft.slug}`);
     expect(apiDirect.status).toBe(404);
+
+    // Revoked in the console (issue 31): the next view says the link is not valid.
+    await staffPost(staff.cookie, `/${draft.id}/preview-links/${link.id}`, undefined, 'DELETE');
+    const revoked = await fetch(`${harness.baseUrl}${url.pathname}`);
+    expect(revoked.status).toBe(404);
+    expect(revoked.headers.get('cache-control')).toBe('private, no-store');
+    const revokedPage = await revoked.text();
+    expect(revokedPage).toContain('This preview link is not valid');
+    expect(revokedPage).not.toContain(SENTENCE);
   });
 
   it('refuses a tampered link with a 404 page that says so', async () => {
-    const page = await openPage(`/blog/preview/1.9999999999.${'A'.repeat(43)}`, {
-      allow404: true,
-    });
+    const forged = `/blog/preview/00000000-0000-4000-8000-000000000000.${'A'.repeat(43)}`;
+    const page = await openPage(forged, { allow404: true });
     await page.getByRole('heading', { name: 'Preview unavailable' }).waitFor();
     expect(await page.getByText('This preview link is not valid').isVisible()).toBe(true);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');

@@ -7,6 +7,7 @@ import type {
   PostPendingReview,
   PostPreviewLink,
   PostPreviewLinkRequest,
+  PostPreviewLinkRecord,
   PostPublishRequest,
   PostScheduleWithOverrideRequest,
   PostImage,
@@ -205,6 +206,11 @@ export function createConsoleEndpoints(client: ApiClient) {
           client.post<AdminPost>(routes.admin.posts.publishPendingRevision(String(id)), body),
         discardPendingRevision: (id: number) =>
           client.delete<MessageResponse>(routes.admin.posts.pendingRevision(String(id))),
+        /** Issue 31: the link stops at once (the site answers it 404). */
+        revokePreviewLink: (id: number, linkId: string) =>
+          client.delete<PostPreviewLinkRecord>(
+            routes.admin.posts.previewLinkRecord(String(id), linkId),
+          ),
       },
       /**
        * Issue 23: uploads an image (PNG, JPEG, WebP, GIF or AVIF, at most 10 MB); the

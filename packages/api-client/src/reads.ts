@@ -14,6 +14,7 @@ import type {
   PostRevisionList,
   PostChecks,
   PostPendingRevisionAnswer,
+  PostPreviewLinkList,
   AnalyticsDashboard,
   AnalyticsOptOutPage,
   ApiKeyList,
@@ -89,6 +90,7 @@ type JsonReads =
   | [Built<Admin['posts']['revisions']>, PostRevisionList]
   | [Built<Admin['posts']['checks']>, PostChecks]
   | [Built<Admin['posts']['pendingRevision']>, PostPendingRevisionAnswer]
+  | [Built<Admin['posts']['previewLinks']>, PostPreviewLinkList]
   | [Admin['auditLog'], AuditLogPage]
   | [Admin['personTimeline'], PersonTimeline]
   | [Admin['analyticsOptOut'], AnalyticsOptOutPage];

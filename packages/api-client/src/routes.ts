@@ -173,11 +173,15 @@ const consoleRouteTable = {
       restore: 'POST /api/admin/posts/:id/revisions/:revisionId/restore',
       /** Its problems against the site's SEO rules (a publish needs none blocking, or an override). */
       checks: 'GET /api/admin/posts/:id/checks',
-      /** A signed link to its page on the site, whatever its status (posts:read). */
+      /** A signed link to its page on the site, whatever its status (posts:write; recorded, issue 31). */
       previewLink: 'POST /api/admin/posts/:id/preview-link',
       /** Issue 31: an edit of a live post kept for review (read: posts:read; the rest posts:publish). */
       pendingRevision: 'GET,DELETE /api/admin/posts/:id/pending-revision',
       publishPendingRevision: 'POST /api/admin/posts/:id/pending-revision/publish',
+      /** Its recorded preview links: who made each, when, until when, its status (posts:read). */
+      previewLinks: 'GET /api/admin/posts/:id/preview-links',
+      /** Revokes one (posts:write). */
+      previewLinkRecord: 'DELETE /api/admin/posts/:id/preview-links/:linkId',
     },
     /** Issue 23: an image for a post, its bytes as the body (posts:write). */
     postImages: {

@@ -168,6 +168,10 @@ export type {
   PostPendingRevision,
   PostPendingRevisionAnswer,
   PostPendingReview,
+  // post-preview-links.ts
+  PostPreviewLinkRecord,
+  PostPreviewLinkList,
+  PostPreviewLinkStatus,
   // post-images.ts
   PostImage,
   // people.ts

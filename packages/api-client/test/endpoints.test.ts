@@ -92,6 +92,7 @@ describe('the typed calls', () => {
     await api.admin.posts.publish(7);
     await api.admin.posts.unpublish(7);
     await api.admin.posts.restore(7, 'r1');
+    await api.admin.posts.revokePreviewLink(7, 'l1');
     await api.admin.posts.remove(7);
     await api.admin.posts.publishPendingRevision(7);
     await api.admin.posts.discardPendingRevision(7);
@@ -103,6 +104,7 @@ describe('the typed calls', () => {
       { method: 'POST', url: '/api/admin/posts/7/publish', key: null },
       { method: 'POST', url: '/api/admin/posts/7/unpublish', key: null },
       { method: 'POST', url: '/api/admin/posts/7/revisions/r1/restore', key: null },
+      { method: 'DELETE', url: '/api/admin/posts/7/preview-links/l1', key: null },
       { method: 'DELETE', url: '/api/admin/posts/7', key: null },
       { method: 'POST', url: '/api/admin/posts/7/pending-revision/publish', key: null },
       { method: 'DELETE', url: '/api/admin/posts/7/pending-revision', key: null },

@@ -240,6 +240,26 @@ export interface BlogPostRedirectsTable {
   createdAt: CreatedAt;
 }
 
+/**
+ * A preview link of a post (migration 023, issue 31): the signed token names this
+ * row, and the site's read checks it (not revoked, not expired, creator active).
+ * Exactly one of the two creator ids is set.
+ */
+export interface PostPreviewLinksTable {
+  id: Generated<string>;
+  postId: number;
+  createdByUserId: string | null;
+  createdByApiKeyId: string | null;
+  /** The creator's username or key label when the link was made. */
+  createdByLabel: string;
+  createdAt: CreatedAt;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  revokedByUserId: string | null;
+  revokedByApiKeyId: string | null;
+  revokedByLabel: string | null;
+}
+
 /** An uploaded image of a post (migration 020): its size after rotation, who uploaded it. */
 export interface PostImagesTable {
   id: Generated<string>;
@@ -570,6 +590,7 @@ export interface Database {
   blogPostPendingRevisions: BlogPostPendingRevisionsTable;
   blogPostRedirects: BlogPostRedirectsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  postPreviewLinks: PostPreviewLinksTable;
   postImages: PostImagesTable;
   postImageVariants: PostImageVariantsTable;
   waitlistEntries: WaitlistEntriesTable;

@@ -63,6 +63,8 @@ export const AUDIT_ACTIONS = [
   'post.submit_changes',
   'post.publish_changes',
   'post.discard_changes',
+  'post.preview_link_create',
+  'post.preview_link_revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -38,6 +38,7 @@ export * from './survey';
 export * from './posts';
 export * from './post-checks';
 export * from './post-pending-revisions';
+export * from './post-preview-links';
 export * from './post-images';
 export * from './post-image-urls';
 export * from './people';

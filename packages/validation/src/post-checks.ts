@@ -84,6 +84,8 @@ export const postPreviewLinkRequestSchema = z.object({
 export type PostPreviewLinkRequest = z.input<typeof postPreviewLinkRequestSchema>;
 
 export const postPreviewLinkSchema = z.object({
+  /** The recorded link (issue 31): revoked by this id. */
+  id: z.string(),
   /** The marketing site's page of the post, whatever its status: noindex, not cached. */
   url: z.string(),
   expiresAt: isoTimestamp,

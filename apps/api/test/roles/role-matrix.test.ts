@@ -71,12 +71,14 @@ const EXPECTED: Record<string, RoutePermission> = {
   'GET /api/admin/posts/:id': 'posts:read',
   'GET /api/admin/posts/:id/revisions': 'posts:read',
   'GET /api/admin/posts/:id/checks': 'posts:read',
-  'POST /api/admin/posts/:id/preview-link': 'posts:read',
   'GET /api/admin/posts/:id/pending-revision': 'posts:read',
+  'GET /api/admin/posts/:id/preview-links': 'posts:read',
   'POST /api/admin/posts': 'posts:write',
   'PATCH /api/admin/posts/:id': 'posts:write',
   'DELETE /api/admin/posts/:id': 'posts:write',
   'POST /api/admin/posts/:id/revisions/:revisionId/restore': 'posts:write',
+  'POST /api/admin/posts/:id/preview-link': 'posts:write',
+  'DELETE /api/admin/posts/:id/preview-links/:linkId': 'posts:write',
   'POST /api/admin/posts/:id/publish': 'posts:publish',
   'POST /api/admin/posts/:id/unpublish': 'posts:publish',
   'POST /api/admin/posts/:id/schedule': 'posts:publish',
@@ -272,6 +274,8 @@ beforeAll(async () => {
     '/preview-link',
     '/pending-revision',
     '/pending-revision/publish',
+    '/preview-links',
+    '/preview-links/:linkId',
   ]) {
     ids.set(`/api/admin/posts/:id${path}:id`, String(post.id));
   }
@@ -307,6 +311,14 @@ beforeAll(async () => {
   ids.set('DELETE /api/admin/posts/:id:id', draftId);
   ids.set('/api/admin/posts/:id/revisions/:revisionId/restore:id', draftId);
   ids.set('/api/admin/posts/:id/revisions/:revisionId/restore:revisionId', draftRevision.id);
+  // A preview link of that post, so a refused revoke would have changed something.
+  const link = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/posts/${post.id}/preview-link`,
+    headers: owner.headers,
+  });
+  expect(link.statusCode).toBe(200);
+  ids.set('/api/admin/posts/:id/preview-links/:linkId:linkId', link.json<{ id: string }>().id);
 });
 afterAll(() => ctx.close());
 

@@ -6,7 +6,7 @@ import {
 } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { siteRoutes } from '@repo/api-client';
-import { blogPostSchema } from '@repo/validation';
+import { blogPostSchema, PREVIEW_TOKEN_PATTERN } from '@repo/validation';
 import { Button } from '@repo/ui';
 import { Eye } from 'lucide-react';
 import { PostArticle } from '~/components/blog/post-article';
@@ -21,16 +21,14 @@ import { RELATED_POSTS_MAX, SITE_NAME } from '~/utils/site';
 /*
  * Issue 23: a post's signed preview link (POST /api/admin/posts/:id/preview-link),
  * whatever its status, rendered exactly as its page will be. Never indexed, never
- * kept by a cache (the site's page cache stores no `private` answer).
+ * kept by a cache (the site's page cache stores no `private` answer), so a link
+ * revoked in the console (issue 31) stops on its next view.
  */
 
 const PREVIEW_HEADERS = {
   'Cache-Control': 'private, no-store',
   'X-Robots-Tag': 'noindex',
 } as const;
-
-/** A token as the API makes them; anything else is never asked about. */
-const TOKEN = /^[0-9]{1,10}\.[0-9]{1,12}\.[A-Za-z0-9_-]{43}$/;
 
 const INVALID = 'This preview link is not valid: ask for a new one in the console.';
 const EXPIRED = 'This preview link has expired: ask for a new one in the console.';
@@ -41,7 +39,9 @@ const refused = (status: number, message: string) =>
 
 export const loader = async ({ params, context }: LoaderFunctionArgs) => {
   const token = params.token ?? '';
-  if (!TOKEN.test(token)) return refused(404, INVALID);
+  // A token as the API makes them (issue 31: `<link id>.<signature>`); anything else,
+  // issue 23's old form included, is never asked about.
+  if (!PREVIEW_TOKEN_PATTERN.test(token)) return refused(404, INVALID);
   let response: Response;
   try {
     response = await fetch(`${env.API_URL}${siteRoutes.postPreviews.preview(token)}`, {
@@ -102,8 +102,8 @@ export default function BlogPostPreviewPage() {
         className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-center text-sm text-amber-900"
       >
         <Eye className="mr-2 inline h-4 w-4 align-[-2px]" aria-hidden="true" />
-        <strong>Preview</strong>: this post is not published. The link expires; only people who have
-        it can see this page.
+        <strong>Preview</strong>: this post is not published. The link expires and can be revoked;
+        only people who have it can see this page.
       </div>
       <PostArticle
         post={data.post}

@@ -265,6 +265,17 @@ const EXAMPLES: Record<AuditAction, { entry: Partial<AuditSentenceEntry>; reads:
     entry: { targetType: 'post_image', details: { width: 1600, height: 900 } },
     reads: 'Ada Lovelace uploaded an image for the blog (1600 × 900)',
   },
+  'post.preview_link_create': {
+    entry: {
+      targetType: 'post',
+      details: { title: 'Hello', linkId: 'l1', expiresAt: '2030-01-08T09:00:00.000Z' },
+    },
+    reads: 'Ada Lovelace made a preview link of the post “Hello”, until 2030-01-08 09:00 UTC',
+  },
+  'post.preview_link_revoke': {
+    entry: { targetType: 'post', details: { title: 'Hello', linkId: 'l1' } },
+    reads: 'Ada Lovelace revoked a preview link of the post “Hello”',
+  },
 };
 
 describe('the audit log as sentences', () => {

@@ -330,6 +330,19 @@ const SENTENCES: Record<AuditAction, Sentence> = {
       ? ` (${details.width} × ${details.height})`
       : '',
   ],
+  'post.preview_link_create': ({ actor, details }) => [
+    actor,
+    ' made a preview link of ',
+    postOf(details),
+    typeof details.expiresAt === 'string'
+      ? `, until ${details.expiresAt.slice(0, 16).replace('T', ' ')} UTC`
+      : '',
+  ],
+  'post.preview_link_revoke': ({ actor, details }) => [
+    actor,
+    ' revoked a preview link of ',
+    postOf(details),
+  ],
 };
 
 const isAction = (action: string): action is AuditAction => Object.hasOwn(SENTENCES, action);

@@ -21,6 +21,7 @@ import {
 import { PostStatusActions } from './post-status-actions';
 import { PostStatusBadge } from './post-status-badge';
 import { PreviewLinkButton } from './preview-link-button';
+import { PreviewLinksPanel } from './preview-links-panel';
 import { RevisionsPanel } from './revisions-panel';
 import { SeoPanel, type SeoProblem } from './seo-panel';
 import { usePostCatalogue } from './use-post-catalogue';
@@ -247,6 +248,7 @@ export function PostEditor({
         {post ? (
           <RevisionsPanel post={post} current={form} dirty={dirty} onRestored={restored} />
         ) : null}
+        {post ? <PreviewLinksPanel post={post} /> : null}
       </div>
       <AltTextDialog
         open={inlineImage !== undefined}

@@ -20,6 +20,7 @@ function routes(extra: Record<string, unknown> = {}) {
     'GET /api/admin/posts': postPage([post]),
     'GET /api/admin/posts/7': { body: post },
     'GET /api/admin/posts/7/revisions': { body: { items: [] } },
+    'GET /api/admin/posts/7/preview-links': { body: { items: [] } },
     ...extra,
   };
 }
@@ -69,7 +70,7 @@ describe('post images and preview links (issue 23)', () => {
     mockApi(
       routes({
         'POST /api/admin/posts/7/preview-link': {
-          body: { url, expiresAt: '2026-11-28T09:30:00.000Z' },
+          body: { id: 'l1', url, expiresAt: '2026-11-28T09:30:00.000Z' },
         },
       }),
     );

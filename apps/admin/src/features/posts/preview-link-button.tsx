@@ -1,4 +1,4 @@
-import type { AdminPost, PostPreviewLink } from '@repo/api-client';
+import { type AdminPost, apiRoutes, type PostPreviewLink } from '@repo/api-client';
 import {
   Button,
   Dialog,
@@ -9,23 +9,32 @@ import {
   Input,
   Label,
 } from '@repo/ui';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
+import { useCan } from '@/lib/permissions';
 
 /**
  * A signed link to the post's page on the site, whatever its status (issue 23):
  * noindex, and it expires. Shown with Copy and Open, and when it stops working.
- * Each press makes a new link (the API signs it; none is stored).
+ * Each press makes a new link, recorded (issue 31): it needs posts:write, and
+ * the post's Preview links panel lists it for revoking. Shown once, here only.
  */
 export function PreviewLinkButton({ post }: { post: AdminPost }) {
+  const queryClient = useQueryClient();
+  const canWrite = useCan('posts:write');
   const [link, setLink] = useState<PostPreviewLink | null>(null);
   const create = useMutation({
     mutationFn: () => api.admin.posts.previewLink(post.id),
-    onSuccess: setLink,
+    onSuccess: (created) => {
+      setLink(created);
+      void queryClient.invalidateQueries({
+        queryKey: [apiRoutes.admin.posts.previewLinks(String(post.id))],
+      });
+    },
     onError: (error) => notifyFailure('Preview link failed', error),
   });
   const copy = async () => {
@@ -38,6 +47,7 @@ export function PreviewLinkButton({ post }: { post: AdminPost }) {
     }
   };
 
+  if (!canWrite) return null;
   return (
     <>
       <Button
@@ -54,7 +64,8 @@ export function PreviewLinkButton({ post }: { post: AdminPost }) {
             <DialogTitle>Preview link</DialogTitle>
             <DialogDescription>
               Anyone with this link sees the post as it will appear on the site, as last saved.
-              Search engines are told not to index it.
+              Search engines are told not to index it. It is shown only now; revoke it from the
+              post's Preview links.
             </DialogDescription>
           </DialogHeader>
           {link ? (

@@ -16,6 +16,7 @@ import surveyRoutes from './survey';
 import inviteCodeRoutes from './invite-codes';
 import peopleRoutes from './people';
 import postRoutes from './posts';
+import postPreviewLinkRoutes from './posts/preview-links';
 import postImageRoutes from './post-images';
 import roleRoutes from './roles';
 import settingsRoutes from './settings';
@@ -60,5 +61,6 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(settingsRoutes);
   await fastify.register(inviteCodeRoutes);
   await fastify.register(postRoutes);
+  await fastify.register(postPreviewLinkRoutes);
   await fastify.register(postImageRoutes);
 }

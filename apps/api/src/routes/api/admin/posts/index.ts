@@ -10,9 +10,7 @@ import {
   postChecksFailedSchema,
   postChecksSchema,
   postListQuerySchema,
-  postPreviewLinkRequestSchema,
   postPendingReviewSchema,
-  postPreviewLinkSchema,
   postPublishSchema,
   postRevisionListSchema,
   postRevisionParamsSchema,
@@ -27,7 +25,6 @@ import { idempotentRequest } from '../../../../idempotency/idempotent-request';
 import { editPost } from '../../../../posts/pending-revisions';
 import { problemsOf } from '../../../../posts/post-checks';
 import { findAdminPost, listAdminPosts, listRevisions } from '../../../../posts/posts-repository';
-import { previewToken, previewUrl } from '../../../../posts/preview-tokens';
 import {
   createPost,
   deletePost,
@@ -226,30 +223,6 @@ export default async function postRoutes(fastify: ApiInstance) {
         problems,
         blocking: problems.some((problem) => problem.blocking),
         readingTime: readingTimeMinutes(post.content),
-      };
-    },
-  );
-
-  fastify.post(
-    '/posts/:id/preview-link',
-    {
-      config: { permission: 'posts:read' },
-      schema: {
-        description:
-          "A signed link to the post's page on the site, whatever its status (noindex, never cached): 24 hours by default, `hours` up to 7 days.",
-        params: postIdParamsSchema,
-        body: postPreviewLinkRequestSchema,
-        response: { 200: postPreviewLinkSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const post = await findAdminPost(db, request.params.id);
-      if (!post) throw notFound(POST_MESSAGES.notFound);
-      const expiresAt = new Date(Date.now() + request.body.hours * 3_600_000);
-      const token = previewToken(fastify.config.POST_PREVIEW_SECRET, post.id, expiresAt);
-      return {
-        url: previewUrl(fastify.config.PUBLIC_SITE_URL, token),
-        expiresAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000).toISOString(),
       };
     },
   );
