@@ -19,6 +19,7 @@ import * as twoFactorTotp from './migrations/2026-11-26-017-two-factor-totp';
 import * as passkeys from './migrations/2026-11-26-018-passkeys';
 import * as postPublishing from './migrations/2026-11-27-019-post-publishing';
 import * as postImages from './migrations/2026-11-27-020-post-images';
+import * as staffInvitations from './migrations/2026-11-28-022-staff-invitations';
 
 /**
  * Migrations listed in order. A static list (not a folder scan) so that the
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-018-passkeys': passkeys,
   '2026-11-27-019-post-publishing': postPublishing,
   '2026-11-27-020-post-images': postImages,
+  '2026-11-28-022-staff-invitations': staffInvitations,
 };
 
 /**
