@@ -39,6 +39,7 @@ import type {
   SignupSources,
   SignupSourcesQuery,
   StaffAccountList,
+  StaffInvitationList,
   StaffSessionList,
   SuppressionListQuery,
   SuppressionPage,
@@ -75,6 +76,7 @@ type JsonReads =
   | [Admin['contacts']['list'], ContactMessagePage]
   | [Admin['apiKeys']['list'], ApiKeyList]
   | [Admin['accounts']['list'], StaffAccountList]
+  | [Admin['accounts']['invitations'], StaffInvitationList]
   | [Built<Admin['accounts']['sessions']>, StaffSessionList]
   | [Admin['roles']['list'], RoleList]
   | [Admin['email']['templates'], EmailTemplateList]
