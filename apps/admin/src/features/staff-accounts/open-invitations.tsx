@@ -56,7 +56,7 @@ export function OpenInvitations() {
   });
 
   return (
-    <section className="grid min-w-0 gap-2" aria-labelledby="open-invitations-title">
+    <section className="grid min-w-0 grid-cols-1 gap-2" aria-labelledby="open-invitations-title">
       <h3 id="open-invitations-title" className="text-sm font-medium">
         {OPEN_INVITATIONS_TEXT.title}
       </h3>
