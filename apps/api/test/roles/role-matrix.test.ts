@@ -674,5 +674,6 @@ describe('acting on accounts of every built-in role', () => {
     expect(done).toEqual(
       cells.filter((c) => c.expected === 'allowed').map((c) => `${c.label}: 200 true`),
     );
-  });
+    // About 300 requests and inserts: minutes on a busy machine, not the default 30 s.
+  }, 180_000);
 });
