@@ -56,10 +56,8 @@ export function OpenInvitations() {
   });
 
   return (
-    <section className="grid min-w-0 grid-cols-1 gap-2" aria-labelledby="open-invitations-title">
-      <h3 id="open-invitations-title" className="text-sm font-medium">
-        {OPEN_INVITATIONS_TEXT.title}
-      </h3>
+    <div className="grid min-w-0 grid-cols-1 gap-2">
+      <h3 className="text-sm font-medium">{OPEN_INVITATIONS_TEXT.title}</h3>
       <DataTable
         table={table}
         caption={OPEN_INVITATIONS_TEXT.title}
@@ -77,6 +75,6 @@ export function OpenInvitations() {
         onClose={() => setRevoking(null)}
         onConfirm={() => revoking && revoke.mutate(revoking)}
       />
-    </section>
+    </div>
   );
 }
