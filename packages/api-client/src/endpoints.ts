@@ -245,6 +245,9 @@ export function createConsoleEndpoints(client: ApiClient) {
         /** Issue 19: removes a colleague's second factors (staff:manage, a session). */
         resetTwoFactor: (id: string) =>
           client.post<MessageResponse>(routes.admin.accounts.resetTwoFactor(id)),
+        /** Issue 31: revokes an open invitation (staff:manage, a session). */
+        revokeInvitation: (id: string) =>
+          client.delete<MessageResponse>(routes.admin.accounts.invitation(id)),
       },
       roles: {
         create: (body: RoleRequest) => client.post<RoleResponse>(routes.admin.roles.list, body),

@@ -41,6 +41,7 @@ import type {
   SignupSources,
   SignupSourcesQuery,
   StaffAccountList,
+  StaffInvitationList,
   StaffSessionList,
   SuppressionListQuery,
   SuppressionPage,
@@ -77,6 +78,7 @@ type JsonReads =
   | [Admin['contacts']['list'], ContactMessagePage]
   | [Admin['apiKeys']['list'], ApiKeyList]
   | [Admin['accounts']['list'], StaffAccountList]
+  | [Admin['accounts']['invitations'], StaffInvitationList]
   | [Built<Admin['accounts']['sessions']>, StaffSessionList]
   | [Admin['roles']['list'], RoleList]
   | [Admin['email']['templates'], EmailTemplateList]

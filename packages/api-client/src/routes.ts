@@ -136,6 +136,9 @@ const consoleRouteTable = {
       session: 'DELETE /api/admin/accounts/:id/sessions/:sessionId',
       role: 'PUT /api/admin/accounts/:id/role',
       resetTwoFactor: 'POST /api/admin/accounts/:id/two-factor/reset',
+      /** Issue 31: open invitations (staff:manage), and revoking one. */
+      invitations: 'GET /api/admin/accounts/invitations',
+      invitation: 'DELETE /api/admin/accounts/invitations/:id',
     },
     /** Issue 19: roles (staff:manage). */
     roles: {

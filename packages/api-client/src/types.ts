@@ -100,6 +100,8 @@ export type {
   StaffAccountResponse,
   StaffSession,
   StaffSessionList,
+  StaffInvitation,
+  StaffInvitationList,
   InviteStaffRequest,
   // roles.ts
   Permission,

@@ -20,6 +20,7 @@ import * as passkeys from './migrations/2026-11-26-018-passkeys';
 import * as postPublishing from './migrations/2026-11-27-019-post-publishing';
 import * as postImages from './migrations/2026-11-27-020-post-images';
 import * as postPendingRevisions from './migrations/2026-11-28-021-post-pending-revisions';
+import * as staffInvitations from './migrations/2026-11-28-022-staff-invitations';
 import * as postPreviewLinks from './migrations/2026-11-28-023-post-preview-links';
 
 /**
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-019-post-publishing': postPublishing,
   '2026-11-27-020-post-images': postImages,
   '2026-11-28-021-post-pending-revisions': postPendingRevisions,
+  '2026-11-28-022-staff-invitations': staffInvitations,
   '2026-11-28-023-post-preview-links': postPreviewLinks,
 };
 

@@ -121,6 +121,9 @@ export interface AccountTokensTable {
   createdAt: CreatedAt;
   /** The role an invitation gives (migration 016). */
   roleId: string | null;
+  /** An invitation revoked by hand or with its inviter's access (migration 022). */
+  revokedAt: Date | null;
+  revokedBy: string | null;
 }
 
 /** Failed sign-ins per key ('account:<username>' or 'address:<ip>'). */

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'account.register',
   'account.verify',
   'account.invite',
+  'account.invite_revoke',
   'account.create_cli',
   'account.disable',
   'account.enable',

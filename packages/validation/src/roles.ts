@@ -143,7 +143,35 @@ export const ROLE_MESSAGES = {
   roleNotFound: 'Role not found',
   cannotGrant: (permission: string) =>
     `You cannot grant a permission your own role does not have: ${permission}.`,
+  cannotActOn: (permission: string) =>
+    `You cannot act on an account (or a role) holding a permission your own role does not have: ${permission}.`,
+  ownersOnlyTwoFactorReset: "Only an Owner can reset an Owner's two-factor sign-in.",
+  ownersOnlyPolicy: 'Only an Owner can see or change the two-factor policy.',
 } as const;
+
+/**
+ * The permissions an account holding `actor` lacks to act on an account of the
+ * role `target` (change its role, disable, enable or delete it, end its sessions,
+ * reset its second factor), giving it the role `given` if any (issue 31): it must
+ * hold every permission of both, so nobody acts on someone who can do more.
+ */
+export function permissionsMissingToActOn(
+  actor: Iterable<Permission>,
+  target: readonly Permission[],
+  given: readonly Permission[] = [],
+): Permission[] {
+  const held = new Set(actor);
+  return [...new Set([...target, ...given])].filter((p) => !held.has(p));
+}
+
+/** Whether `actor` may act on an account of the role `target`, giving it `given` (see above). */
+export function canActOn(
+  actor: Iterable<Permission>,
+  target: readonly Permission[],
+  given: readonly Permission[] = [],
+): boolean {
+  return permissionsMissingToActOn(actor, target, given).length === 0;
+}
 
 /** `403` answer of a route the caller's role or key lacks, naming what is missing. */
 export const missingPermissionMessage = (permission: Permission) =>

@@ -23,6 +23,8 @@ export const STAFF_ACCOUNT_MESSAGES = {
   disableNotActive: 'Only an active account can be disabled.',
   deleteNotPending: 'Only a pending account can be deleted: disable an active account instead.',
   pendingDeleted: 'Pending account deleted',
+  invitationNotFound: 'Invitation not found',
+  invitationRevoked: 'Invitation revoked',
   emailConfirmed: 'Email confirmed. You can now sign in.',
 } as const;
 
@@ -81,3 +83,22 @@ export function staffSessionParamsSchema(accountNotFound: string, sessionNotFoun
     sessionId: z.string().regex(/^[0-9a-f]{16}$/, { error: sessionNotFound }),
   });
 }
+
+/**
+ * An open staff invitation (issue 31): unused, unrevoked, unexpired. `invitedBy`
+ * is null when the inviting account is gone.
+ */
+export const staffInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: roleRefSchema,
+  invitedBy: z.object({ id: z.string(), username: z.string(), name: z.string() }).nullable(),
+  createdAt: isoTimestamp,
+  expiresAt: isoTimestamp,
+});
+export type StaffInvitation = z.output<typeof staffInvitationSchema>;
+/** GET /api/admin/accounts/invitations (staff:manage). */
+export const staffInvitationListSchema = z.object({
+  invitations: z.array(staffInvitationSchema),
+});
+export type StaffInvitationList = z.output<typeof staffInvitationListSchema>;

@@ -21,6 +21,7 @@ export const QUERY_PATHS = {
   setupStatus: apiRoutes.auth.setupStatus,
   invite: apiRoutes.auth.invite,
   accounts: apiRoutes.admin.accounts.list,
+  invitations: apiRoutes.admin.accounts.invitations,
   roles: apiRoutes.admin.roles.list,
   auditLog: apiRoutes.admin.auditLog,
   surveyInsight: apiRoutes.admin.feedback.insight,

@@ -76,14 +76,15 @@ export async function issueAccountToken(
   return { tokenId: id, mail };
 }
 
-/** An unused, unexpired token of `purpose`, without using it up. */
+/** An unused, unrevoked, unexpired token of `purpose`, without using it up. */
 export function findValidAccountToken(db: DB, token: string, purpose: AccountTokenPurpose) {
   return db
     .selectFrom('accountTokens')
-    .select(['id', 'userId', 'email'])
+    .select(['id', 'userId', 'email', 'createdBy', 'roleId'])
     .where('tokenHash', '=', hashToken(token))
     .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
     .where('expiresAt', '>', sql<Date>`now()`)
     .executeTakeFirst();
 }
@@ -96,7 +97,8 @@ export function consumeAccountToken(db: DB, token: string, purpose: AccountToken
     .where('tokenHash', '=', hashToken(token))
     .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
     .where('expiresAt', '>', sql<Date>`now()`)
-    .returning(['id', 'userId', 'email', 'roleId'])
+    .returning(['id', 'userId', 'email', 'roleId', 'createdBy'])
     .executeTakeFirst();
 }

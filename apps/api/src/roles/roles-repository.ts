@@ -225,6 +225,12 @@ export async function setAccountRole(db: DB, userId: string, roleId: string): Pr
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The ids of the accounts holding the role `roleId`. */
+export async function accountIdsWithRole(db: DB, roleId: string): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('roleId', '=', roleId).execute();
+  return rows.map((row) => row.id);
+}
+
 /** An account with its role and permissions, as the signed-in answers show it. */
 export async function withAccess<U extends { id: string }>(
   db: DB,

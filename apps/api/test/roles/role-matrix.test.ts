@@ -8,6 +8,7 @@ import {
   type RoutePermission,
   SIGNED_IN,
 } from '@repo/validation';
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +104,8 @@ const EXPECTED: Record<string, RoutePermission> = {
   'GET /api/admin/settings/two-factor': 'staff:manage',
   'PUT /api/admin/settings/two-factor': 'staff:manage',
   'POST /api/admin/accounts/:id/two-factor/reset': 'staff:manage',
+  'GET /api/admin/accounts/invitations': 'staff:manage',
+  'DELETE /api/admin/accounts/invitations/:id': 'staff:manage',
   'GET /api/admin/analytics-opt-out': SIGNED_IN,
   'GET /api/admin/openapi.json': SIGNED_IN,
 };
@@ -258,6 +261,19 @@ beforeAll(async () => {
   ids.set('/api/admin/accounts/:id/disable:id', colleague);
   ids.set('/api/admin/accounts/:id/role:id', colleague);
   ids.set('/api/admin/accounts/:id/two-factor/reset:id', colleague);
+  const invited = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/accounts/invite',
+    headers: owner.headers,
+    payload: { email: 'matrix-invited@wordloom.ai' },
+  });
+  expect(invited.statusCode).toBe(201);
+  const invitation = await ctx.database.db
+    .selectFrom('accountTokens')
+    .select('id')
+    .where('email', '=', 'matrix-invited@wordloom.ai')
+    .executeTakeFirstOrThrow();
+  ids.set('/api/admin/accounts/invitations/:id:id', invitation.id);
   // A published post for the post routes.
   const post = await ctx.database.db
     .selectFrom('blogPosts')
@@ -482,4 +498,237 @@ describe('a route without a declared permission', () => {
       ),
     ).resolves.toBeUndefined();
   });
+});
+
+/*
+ * Acting on accounts (issue 31): each acting role, on an account of each built-in
+ * role, with each action, against this hand-written table. Beside the built-in
+ * roles (only Owner holds staff:manage), two custom roles with staff:manage: the
+ * issue's "Staff desk" (staff:manage + waitlist:read) and a "Staff lead" holding
+ * everything Support and Viewer hold, who may act on those two and no others.
+ */
+type Outcome = 'allowed' | 'missing_permission' | 'cannot_act_on_account' | 'cannot_grant';
+const ALL = (outcome: Outcome): Record<BuiltInRoleKey, Outcome> => ({
+  owner: outcome,
+  admin: outcome,
+  support: outcome,
+  viewer: outcome,
+});
+const ACTING_ON: Record<
+  BuiltInRoleKey | 'staff desk' | 'staff lead',
+  Record<BuiltInRoleKey, Outcome>
+> = {
+  owner: ALL('allowed'),
+  admin: ALL('missing_permission'),
+  support: ALL('missing_permission'),
+  viewer: ALL('missing_permission'),
+  'staff desk': ALL('cannot_act_on_account'),
+  'staff lead': {
+    owner: 'cannot_act_on_account',
+    admin: 'cannot_act_on_account',
+    support: 'allowed',
+    viewer: 'allowed',
+  },
+};
+/** Staff desk does not hold Viewer's permissions: giving Viewer is refused as a grant first. */
+const GIVING_VIEWER: Partial<Record<keyof typeof ACTING_ON, Outcome>> = {
+  'staff desk': 'cannot_grant',
+};
+const CUSTOM_ACTORS: Record<'staff desk' | 'staff lead', Permission[]> = {
+  'staff desk': ['staff:manage', 'waitlist:read'],
+  'staff lead': [
+    ...new Set<Permission>([
+      'staff:manage',
+      ...BUILT_IN_ROLES.support.permissions,
+      ...BUILT_IN_ROLES.viewer.permissions,
+    ]),
+  ],
+};
+
+/** Each action: the target's status beforehand, the request, and what an allowed one did. */
+const ACTIONS = {
+  'change role (to Viewer)': {
+    status: 'active',
+    request: (id: string, viewerRoleId: string) => ({
+      method: 'PUT' as const,
+      url: `/api/admin/accounts/${id}/role`,
+      payload: { roleId: viewerRoleId },
+    }),
+    effect: async (id: string) => (await roleKeyOf(id)) === 'viewer',
+  },
+  disable: {
+    status: 'active',
+    request: (id: string) => ({
+      method: 'POST' as const,
+      url: `/api/admin/accounts/${id}/disable`,
+    }),
+    effect: async (id: string) => (await statusOf(id)) === 'disabled',
+  },
+  enable: {
+    status: 'disabled',
+    request: (id: string) => ({ method: 'POST' as const, url: `/api/admin/accounts/${id}/enable` }),
+    effect: async (id: string) => (await statusOf(id)) === 'active',
+  },
+  'delete (pending)': {
+    status: 'pending',
+    request: (id: string) => ({ method: 'DELETE' as const, url: `/api/admin/accounts/${id}` }),
+    effect: async (id: string) => (await statusOf(id)) === undefined,
+  },
+  'end a session': {
+    status: 'active',
+    request: (id: string, _viewer: string, sessionId: string) => ({
+      method: 'DELETE' as const,
+      url: `/api/admin/accounts/${id}/sessions/${sessionId}`,
+    }),
+    effect: async (id: string) => (await sessionCount(id)) === 0,
+  },
+  'reset two-factor': {
+    status: 'active',
+    request: (id: string) => ({
+      method: 'POST' as const,
+      url: `/api/admin/accounts/${id}/two-factor/reset`,
+    }),
+    effect: async (id: string) => (await sessionCount(id)) === 0,
+  },
+} as const;
+
+async function statusOf(id: string) {
+  const row = await ctx.database.db
+    .selectFrom('users')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.status;
+}
+async function roleKeyOf(id: string) {
+  const row = await ctx.database.db
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.roleId')
+    .select('roles.key')
+    .where('users.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.key;
+}
+async function sessionCount(id: string) {
+  const rows = await ctx.database.db
+    .selectFrom('sessions')
+    .select('sid')
+    .where('userId', '=', id)
+    .execute();
+  return rows.length;
+}
+
+describe('acting on accounts of every built-in role', () => {
+  it('allows and refuses as the table says, and a refusal changes nothing', async () => {
+    const { db } = ctx.database;
+    const owner = await signInAdmin(ctx);
+    const actors = new Map<keyof typeof ACTING_ON, Record<string, string>>(sessions);
+    for (const [name, permissions] of Object.entries(CUSTOM_ACTORS)) {
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/roles',
+        headers: owner.headers,
+        payload: { name: `Matrix ${name}`, permissions },
+      });
+      expect(created.statusCode).toBe(201);
+      const id = await insertStaffUser(ctx, { username: `acting-${name.replace(' ', '-')}` });
+      await db
+        .updateTable('users')
+        .set({ roleId: created.json().role.id })
+        .where('id', '=', id)
+        .execute();
+      actors.set(name as keyof typeof CUSTOM_ACTORS, (await sessionFor(ctx, id)).headers);
+    }
+    const viewerRoleId = (
+      await db
+        .selectFrom('roles')
+        .select('id')
+        .where('key', '=', 'viewer')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+    // Every cell gets an account of its own, made before anything is sent.
+    const cells: {
+      label: string;
+      expected: Outcome;
+      headers: Record<string, string>;
+      target: string;
+      action: keyof typeof ACTIONS;
+      sessionId: string;
+    }[] = [];
+    let n = 0;
+    for (const [actor, row] of Object.entries(ACTING_ON)) {
+      for (const [targetRole, expected] of Object.entries(row) as [BuiltInRoleKey, Outcome][]) {
+        for (const action of Object.keys(ACTIONS) as (keyof typeof ACTIONS)[]) {
+          const target = await insertStaffUser(ctx, {
+            username: `target-${n++}`,
+            role: targetRole,
+            status: ACTIONS[action].status,
+          });
+          let sessionId = '0000000000000000';
+          if (ACTIONS[action].status === 'active') {
+            await sessionFor(ctx, target);
+            const { sid } = await db
+              .selectFrom('sessions')
+              .select('sid')
+              .where('userId', '=', target)
+              .executeTakeFirstOrThrow();
+            sessionId = createHash('sha256').update(sid, 'utf8').digest('hex').slice(0, 16);
+          }
+          cells.push({
+            label: `${actor} -> ${targetRole}: ${action}`,
+            expected:
+              action === 'change role (to Viewer)'
+                ? (GIVING_VIEWER[actor as keyof typeof ACTING_ON] ?? expected)
+                : expected,
+            headers: actors.get(actor as keyof typeof ACTING_ON)!,
+            target,
+            action,
+            sessionId,
+          });
+        }
+      }
+    }
+    // The guard: every acting role, target role and action is in the sweep, each outcome occurs.
+    expect(actors.size).toBe(6);
+    expect(cells.length).toBe(6 * 4 * Object.keys(ACTIONS).length);
+    for (const outcome of ['allowed', 'missing_permission', 'cannot_act_on_account'] as const) {
+      expect(cells.filter((cell) => cell.expected === outcome).length).toBeGreaterThanOrEqual(12);
+    }
+
+    const send = (cell: (typeof cells)[number]) =>
+      ctx.app.inject({
+        ...ACTIONS[cell.action].request(cell.target, viewerRoleId, cell.sessionId),
+        headers: cell.headers,
+      });
+
+    // Refusals first, over a fingerprint of the database (and the targets' sessions).
+    const before = await fingerprint();
+    const sids = async () =>
+      (await db.selectFrom('sessions').select('sid').orderBy('sid').execute()).map((r) => r.sid);
+    const sessionsBefore = await sids();
+    const got: string[] = [];
+    for (const cell of cells.filter((c) => c.expected !== 'allowed')) {
+      const response = await send(cell);
+      got.push(
+        `${cell.label}: ${response.statusCode === 403 ? response.json().type : response.statusCode}`,
+      );
+    }
+    expect(got).toEqual(
+      cells.filter((c) => c.expected !== 'allowed').map((c) => `${c.label}: ${c.expected}`),
+    );
+    expect(await fingerprint()).toBe(before);
+    expect(await sids()).toEqual(sessionsBefore);
+
+    const done: string[] = [];
+    for (const cell of cells.filter((c) => c.expected === 'allowed')) {
+      const response = await send(cell);
+      const effect = await ACTIONS[cell.action].effect(cell.target);
+      done.push(`${cell.label}: ${response.statusCode} ${effect}`);
+    }
+    expect(done).toEqual(
+      cells.filter((c) => c.expected === 'allowed').map((c) => `${c.label}: 200 true`),
+    );
+    // About 300 requests and inserts: minutes on a busy machine, not the default 30 s.
+  }, 180_000);
 });

@@ -240,7 +240,24 @@ describe('at least one active Owner', () => {
     expect(await roleOfUser(second)).toBe('support');
   });
 
-  it('remains: the last one cannot be disabled (409), even by a custom role with staff:manage', async () => {
+  it('remains: the last one cannot be disabled (409), even by a custom role holding everything', async () => {
+    // Issue 31: only a role holding every permission of Owner may act on an Owner at all.
+    const everything = await as(owner, 'POST', '/api/admin/roles', {
+      name: 'Everything',
+      permissions: [...PERMISSIONS],
+    });
+    const deputy = await insertStaffUser(ctx, { username: 'deputy' });
+    await as(owner, 'PUT', `/api/admin/accounts/${deputy}/role`, {
+      roleId: everything.json().role.id,
+    });
+    const last = await as(
+      await sessionFor(ctx, deputy),
+      'POST',
+      `/api/admin/accounts/${owner.userId}/disable`,
+    );
+    expect(last.statusCode).toBe(409);
+    expect(last.json()).toEqual({ message: ROLE_MESSAGES.lastOwner, type: 'last_owner' });
+
     const manager = await insertStaffUser(ctx, { username: 'staff-manager' });
     const role = await as(owner, 'POST', '/api/admin/roles', {
       name: 'Staff manager',
@@ -251,8 +268,8 @@ describe('at least one active Owner', () => {
     });
     const session = await sessionFor(ctx, manager);
     const refused = await as(session, 'POST', `/api/admin/accounts/${owner.userId}/disable`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: ROLE_MESSAGES.lastOwner, type: 'last_owner' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ type: 'cannot_act_on_account' });
     const status = await ctx.database.db
       .selectFrom('users')
       .select('status')

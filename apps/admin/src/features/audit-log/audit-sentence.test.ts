@@ -140,6 +140,15 @@ const EXAMPLES: Record<AuditAction, { entry: Partial<AuditSentenceEntry>; reads:
     entry: { targetType: 'user', subjectName: 'Ada Lovelace' },
     reads: 'Ada Lovelace confirmed the address of their staff account',
   },
+  'account.invite_revoke': {
+    entry: {
+      targetType: 'account_token',
+      subjectName: 'mary@wordloom.ai',
+      details: { reason: 'inviter_disabled' },
+    },
+    reads:
+      'Ada Lovelace revoked the staff invitation of mary@wordloom.ai (its inviter was disabled)',
+  },
   'account.invite': {
     entry: {
       targetType: 'account_token',

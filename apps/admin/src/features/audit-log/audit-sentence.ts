@@ -240,6 +240,17 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     subject,
     ` to the staff as ${details.role === 'custom' || !details.role ? 'a custom role' : String(details.role)}`,
   ],
+  // Issue 31: by hand, or with the inviter's access (disabled, or no longer holding the role).
+  'account.invite_revoke': ({ actor, subject, details }) => [
+    actor,
+    ' revoked the staff invitation of ',
+    subject,
+    details.reason === 'inviter_disabled'
+      ? ' (its inviter was disabled)'
+      : details.reason === 'inviter_role'
+        ? ' (its inviter no longer holds its role)'
+        : '',
+  ],
   'account.create_cli': ({ actor, subject }) => [
     actor,
     ' created the staff account of ',

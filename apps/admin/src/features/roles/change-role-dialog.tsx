@@ -49,6 +49,8 @@ function ChangeRoleForm({ account, onClose }: { account: StaffAccount; onClose: 
         QUERY_PATHS.accounts,
         QUERY_PATHS.roles,
         QUERY_PATHS.auditLog,
+        // A demotion revokes the account's invitations of a role it no longer covers (issue 31).
+        QUERY_PATHS.invitations,
         // One's own role may be the one changed: the console then shows what it allows.
         QUERY_PATHS.session,
       ]) {

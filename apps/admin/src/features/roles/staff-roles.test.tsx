@@ -27,7 +27,8 @@ describe('roles in the Staff tab', () => {
     renderWithProviders(<StaffTab />);
     const row = (await screen.findByText('grace@wordloom.test')).closest('tr')!;
     expect(within(row).getByText('Admin')).toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: /^Role/ })).toBeInTheDocument();
+    const accounts = screen.getByRole('table', { name: 'Staff accounts' });
+    expect(within(accounts).getByRole('columnheader', { name: /^Role/ })).toBeInTheDocument();
   });
 
   it('changes a role only once the new one is chosen and confirmed', async () => {

@@ -39,6 +39,7 @@ export function InviteStaffDialog({ open, onOpenChange }: InviteStaffDialogProps
     onSuccess: (result) => {
       notifySuccess(TOAST.invitationSent, result.message);
       void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.accounts] });
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.invitations] });
       void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.auditLog] });
       close();
     },

@@ -11,11 +11,14 @@ import {
 } from '@repo/ui';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/notify';
+import { useActingOn } from './use-acting-on';
 import { useAccountSessions, useEndSession } from './use-staff-accounts';
 
 function SessionList({ account }: { account: StaffAccount }) {
   const sessions = useAccountSessions(account.id);
   const endSession = useEndSession(account.id);
+  // Issue 31: ending a session acts on the account: only where its role holds nothing more.
+  const mayEnd = useActingOn().mayActOnRole(account.role.id);
 
   if (sessions.isPending) return <Skeleton className="h-24 w-full" />;
   if (sessions.isError) {
@@ -57,7 +60,7 @@ function SessionList({ account }: { account: StaffAccount }) {
               {session.lastSeenAt ? ` · last seen ${formatDateTime(session.lastSeenAt)}` : ''}
             </p>
           </div>
-          {session.current ? null : (
+          {session.current || !mayEnd ? null : (
             // Ending the current session is signing out: the header's Logout does that.
             <Button
               size="sm"

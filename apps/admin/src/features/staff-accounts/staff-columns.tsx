@@ -5,6 +5,7 @@ import { useSession } from '@/features/auth/session-context';
 import { formatCount, formatDate } from '@/lib/format';
 import { AccountStatusBadge } from './account-status-badge';
 import { emailCell } from '@/components/email-text';
+import { useActingOn } from './use-acting-on';
 
 export type StaffAction = {
   kind: 'sessions' | 'disable' | 'enable' | 'delete' | 'role' | 'reset_two_factor';
@@ -19,7 +20,10 @@ function AccountActions({
   onAction: (action: StaffAction) => void;
 }) {
   const { user } = useSession();
+  const { mayActOnRole, mayResetTwoFactor } = useActingOn();
   const isSelf = account.id === user?.id;
+  // Issue 31: what the API would refuse (an account whose role holds more) is not offered.
+  const mayAct = mayActOnRole(account.role.id);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button
@@ -33,7 +37,7 @@ function AccountActions({
       {isSelf ? (
         // The API refuses to disable the signed-in account (409 cannot_disable_self).
         <Badge variant="secondary">You</Badge>
-      ) : account.status === 'disabled' ? (
+      ) : !mayAct ? null : account.status === 'disabled' ? (
         <Button
           size="sm"
           variant="outline"
@@ -55,15 +59,17 @@ function AccountActions({
         </Button>
       ) : (
         <>
-          {/* Issue 19: for a colleague who lost their second factor (not one's own). */}
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => onAction({ kind: 'reset_two_factor', account })}
-            aria-label={`Reset two-factor sign-in of ${account.username}`}
-          >
-            Reset two-factor
-          </Button>
+          {/* Issue 19: for a colleague who lost their second factor (not one's own); an Owner's by an Owner. */}
+          {mayResetTwoFactor(account) ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => onAction({ kind: 'reset_two_factor', account })}
+              aria-label={`Reset two-factor sign-in of ${account.username}`}
+            >
+              Reset two-factor
+            </Button>
+          ) : null}
           <Button
             size="sm"
             variant="destructive"
@@ -78,6 +84,33 @@ function AccountActions({
   );
 }
 
+/** The account's role, and Change where the signed-in role may act on it (issue 31). */
+function RoleCell({
+  account,
+  onAction,
+}: {
+  account: StaffAccount;
+  onAction: (action: StaffAction) => void;
+}) {
+  const { mayActOnRole } = useActingOn();
+  return (
+    <span className="flex items-center gap-1 whitespace-nowrap">
+      {account.role.name}
+      {mayActOnRole(account.role.id) ? (
+        <Button
+          size="sm"
+          variant="link"
+          className="h-auto px-1 py-0"
+          onClick={() => onAction({ kind: 'role', account })}
+          aria-label={`Change role of ${account.username}`}
+        >
+          Change
+        </Button>
+      ) : null}
+    </span>
+  );
+}
+
 export function staffColumns(onAction: (action: StaffAction) => void): ColumnDef<StaffAccount>[] {
   return [
     { id: 'name', accessorKey: 'name', header: 'Name' },
@@ -88,20 +121,7 @@ export function staffColumns(onAction: (action: StaffAction) => void): ColumnDef
       header: 'Role',
       accessorFn: (account) => account.role.name,
       // Issue 19: the API refuses a change that would leave no active Owner.
-      cell: ({ row }) => (
-        <span className="flex items-center gap-1 whitespace-nowrap">
-          {row.original.role.name}
-          <Button
-            size="sm"
-            variant="link"
-            className="h-auto px-1 py-0"
-            onClick={() => onAction({ kind: 'role', account: row.original })}
-            aria-label={`Change role of ${row.original.username}`}
-          >
-            Change
-          </Button>
-        </span>
-      ),
+      cell: ({ row }) => <RoleCell account={row.original} onAction={onAction} />,
     },
     {
       id: 'status',

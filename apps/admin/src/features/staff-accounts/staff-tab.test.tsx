@@ -1,5 +1,11 @@
-import type { StaffAccount, StaffSession } from '@repo/api-client';
-import { STAFF_MESSAGES } from '@repo/validation';
+import type { Role, StaffAccount, StaffInvitation, StaffSession } from '@repo/api-client';
+import {
+  BUILT_IN_ROLE_KEYS,
+  BUILT_IN_ROLES,
+  type Permission,
+  PERMISSIONS,
+  STAFF_MESSAGES,
+} from '@repo/validation';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
@@ -7,9 +13,12 @@ import { describe, expect, it } from 'vitest';
 import { disableConfirmation } from '@/lib/messages';
 import { adminUser, mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
-import { staffAccount } from '../../../test/staff-fixtures';
+import { builtInRole, staffAccount } from '../../../test/staff-fixtures';
 import { deletePendingConfirmation } from './delete-pending-account-dialog';
+import { formatDateTime } from '@/lib/format';
+import { OPEN_INVITATIONS_TEXT, revokeConfirmation } from './open-invitations';
 import { StaffTab } from './staff-tab';
+import { TWO_FACTOR_POLICY_TEXT } from './two-factor-policy';
 
 const self = staffAccount({
   id: adminUser.body.id,
@@ -33,12 +42,19 @@ function session(overrides: Partial<StaffSession> = {}): StaffSession {
 
 const accountsRoute = (accounts: StaffAccount[]) => ({ body: { accounts } });
 
+/** The roles (what the Staff tab weighs its row actions by, issue 31), and no open invitation. */
+const rolesAndInvitations = {
+  'GET /api/admin/roles': { body: { roles: BUILT_IN_ROLE_KEYS.map((key) => builtInRole(key)) } },
+  'GET /api/admin/accounts/invitations': { body: { invitations: [] } },
+};
+
 describe('staff tab', () => {
   // Without a list the table keeps one empty array: a new [] on each render looped without end
   // (TanStack Table resets the page index after a change of data), and hung the tab in an event.
   it('settles when the list cannot be loaded, and its buttons still answer', async () => {
     mockApi({
       'GET /api/user': adminUser,
+      ...rolesAndInvitations,
       'GET /api/admin/accounts': { status: 500, body: { message: 'Database down' } },
     });
     let commits = 0;
@@ -59,6 +75,7 @@ describe('staff tab', () => {
   it('lists accounts with their status and sessions: Disable only on active ones (not oneself), Enable only on disabled ones, Delete only on pending ones', async () => {
     mockApi({
       'GET /api/user': adminUser,
+      ...rolesAndInvitations,
       'GET /api/admin/accounts': accountsRoute([
         self,
         staffAccount(),
@@ -115,6 +132,7 @@ describe('staff tab', () => {
     });
     const { calls } = mockApi({
       'GET /api/user': adminUser,
+      ...rolesAndInvitations,
       'GET /api/admin/accounts': () => accountsRoute(deleted ? [self] : [self, pending]),
       'DELETE /api/admin/accounts/u3': () => {
         deleted = true;
@@ -143,6 +161,7 @@ describe('staff tab', () => {
     let disabled = false;
     const { calls } = mockApi({
       'GET /api/user': adminUser,
+      ...rolesAndInvitations,
       'GET /api/admin/accounts': () =>
         accountsRoute([
           self,
@@ -181,6 +200,7 @@ describe('staff tab', () => {
   it("reports a refused disable with the server's message", async () => {
     mockApi({
       'GET /api/user': adminUser,
+      ...rolesAndInvitations,
       'GET /api/admin/accounts': accountsRoute([staffAccount()]),
       'POST /api/admin/accounts/u2/disable': {
         status: 409,
@@ -200,6 +220,7 @@ describe('staff tab', () => {
   it('enables a disabled account', async () => {
     const { calls } = mockApi({
       'GET /api/user': adminUser,
+      ...rolesAndInvitations,
       'GET /api/admin/accounts': accountsRoute([staffAccount({ status: 'disabled' })]),
       'POST /api/admin/accounts/u2/enable': { body: { account: staffAccount() } },
     });
@@ -214,6 +235,7 @@ describe('staff tab', () => {
     let ended = false;
     const { calls } = mockApi({
       'GET /api/user': adminUser,
+      ...rolesAndInvitations,
       'GET /api/admin/accounts': accountsRoute([self]),
       'GET /api/admin/accounts/u1/sessions': () => ({
         body: {
@@ -252,6 +274,7 @@ describe('staff tab', () => {
   it('invites a colleague by address, checking the address first', async () => {
     const { calls } = mockApi({
       'GET /api/user': adminUser,
+      ...rolesAndInvitations,
       'GET /api/admin/accounts': accountsRoute([self]),
       'GET /api/admin/roles': {
         body: {
@@ -296,5 +319,206 @@ describe('staff tab', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(opener).toHaveFocus());
+  });
+});
+
+/*
+ * Issue 31: the console offers only what the API would do: acting on an account
+ * needs every permission of its role (canActOn), an Owner's second factor and the
+ * two-factor policy are the Owners'.
+ */
+describe('staff tab: what the signed-in role may do to others (issue 31)', () => {
+  const leadPermissions: Permission[] = [
+    ...new Set<Permission>([
+      'staff:manage',
+      ...BUILT_IN_ROLES.support.permissions,
+      ...BUILT_IN_ROLES.viewer.permissions,
+    ]),
+  ];
+  const customRole = (id: string, name: string, permissions: Permission[]): Role => ({
+    id,
+    key: null,
+    name,
+    description: '',
+    permissions,
+    builtIn: false,
+    accounts: 1,
+  });
+  const signedInAs = (role: Role) => ({
+    body: {
+      ...adminUser.body,
+      id: 'u-lead',
+      username: 'lead',
+      role: { id: role.id, key: role.key, name: role.name },
+      permissions: role.permissions,
+    },
+  });
+  const lead = customRole('role-lead', 'Staff lead', leadPermissions);
+  const deputy = customRole('role-deputy', 'Deputy', [...PERMISSIONS]);
+  const roles = [...BUILT_IN_ROLE_KEYS.map((key) => builtInRole(key)), lead, deputy];
+  const colleagues = [
+    staffAccount({
+      id: 'u-owner',
+      username: 'olga',
+      email: 'olga@wordloom.test',
+      role: { id: 'role-owner', key: 'owner', name: 'Owner' },
+    }),
+    staffAccount({
+      id: 'u-admin',
+      username: 'adam',
+      email: 'adam@wordloom.test',
+      role: { id: 'role-admin', key: 'admin', name: 'Admin' },
+    }),
+    staffAccount({
+      id: 'u-viewer',
+      username: 'vera',
+      email: 'vera@wordloom.test',
+      role: { id: 'role-viewer', key: 'viewer', name: 'Viewer' },
+    }),
+    staffAccount({
+      id: 'u-off',
+      username: 'otto',
+      email: 'otto@wordloom.test',
+      status: 'disabled',
+      role: { id: 'role-owner', key: 'owner', name: 'Owner' },
+    }),
+  ];
+  const invitations: StaffInvitation[] = [
+    {
+      id: 'inv-owner',
+      email: 'future-owner@wordloom.test',
+      role: { id: 'role-owner', key: 'owner', name: 'Owner' },
+      invitedBy: { id: 'u1', username: 'admin', name: 'Ada Admin' },
+      createdAt: '2026-11-28T08:00:00.000Z',
+      expiresAt: '2026-11-29T08:00:00.000Z',
+    },
+    {
+      id: 'inv-viewer',
+      email: 'future-viewer@wordloom.test',
+      role: { id: 'role-viewer', key: 'viewer', name: 'Viewer' },
+      invitedBy: null,
+      createdAt: '2026-11-28T09:00:00.000Z',
+      expiresAt: '2026-11-29T09:00:00.000Z',
+    },
+  ];
+  const routes = (user: { body: unknown }) => ({
+    'GET /api/user': user,
+    'GET /api/admin/roles': { body: { roles } },
+    'GET /api/admin/accounts': accountsRoute(colleagues),
+    'GET /api/admin/accounts/invitations': { body: { invitations } },
+    'GET /api/admin/settings/two-factor': { body: { requiredForAll: false, requiredRoleIds: [] } },
+  });
+  const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+
+  it('hides every action on an account whose role holds more than the signed-in one, and the policy from non-Owners', async () => {
+    const { calls } = mockApi(routes(signedInAs(lead)));
+    renderWithProviders(<StaffTab />);
+    const viewer = await rowOf('vera@wordloom.test');
+    expect(await within(viewer).findByRole('button', { name: 'Disable vera' })).toBeInTheDocument();
+    expect(
+      within(viewer).getByRole('button', { name: 'Reset two-factor sign-in of vera' }),
+    ).toBeInTheDocument();
+    expect(within(viewer).getByRole('button', { name: 'Change role of vera' })).toBeInTheDocument();
+    for (const [email, name] of [
+      ['olga@wordloom.test', 'olga'],
+      ['adam@wordloom.test', 'adam'],
+      ['otto@wordloom.test', 'otto'],
+    ] as const) {
+      const row = await rowOf(email);
+      // Only Sessions (to look) remains.
+      expect(
+        within(row)
+          .getAllByRole('button')
+          .map((b) => b.getAttribute('aria-label')),
+      ).toEqual([`Sessions of ${name}`]);
+    }
+    expect(screen.queryByText(TWO_FACTOR_POLICY_TEXT.title)).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/admin/settings/two-factor')).toBe(false);
+    // Invitations: Revoke only of the role the lead covers.
+    const ownerInvitation = await rowOf('future-owner@wordloom.test');
+    expect(within(ownerInvitation).queryByRole('button')).not.toBeInTheDocument();
+    const viewerInvitation = await rowOf('future-viewer@wordloom.test');
+    expect(
+      within(viewerInvitation).getByRole('button', {
+        name: 'Revoke the invitation of future-viewer@wordloom.test',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it("offers an Owner's second-factor reset to Owners only, not to a role holding every permission", async () => {
+    mockApi(routes(signedInAs(deputy)));
+    renderWithProviders(<StaffTab />);
+    const owner = await rowOf('olga@wordloom.test');
+    expect(await within(owner).findByRole('button', { name: 'Disable olga' })).toBeInTheDocument();
+    expect(
+      within(owner).queryByRole('button', { name: 'Reset two-factor sign-in of olga' }),
+    ).not.toBeInTheDocument();
+    const admin = await rowOf('adam@wordloom.test');
+    expect(
+      within(admin).getByRole('button', { name: 'Reset two-factor sign-in of adam' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(TWO_FACTOR_POLICY_TEXT.title)).not.toBeInTheDocument();
+  });
+
+  it('shows an Owner the policy and every action', async () => {
+    mockApi(routes(adminUser));
+    renderWithProviders(<StaffTab />);
+    expect(await screen.findByText(TWO_FACTOR_POLICY_TEXT.title)).toBeInTheDocument();
+    const owner = await rowOf('olga@wordloom.test');
+    expect(
+      await within(owner).findByRole('button', { name: 'Reset two-factor sign-in of olga' }),
+    ).toBeInTheDocument();
+    expect(
+      within(await rowOf('otto@wordloom.test')).getByRole('button', { name: 'Enable otto' }),
+    ).toBeInTheDocument();
+  });
+
+  it('lists open invitations (address, role, inviter, expiry) and revokes one only after the confirmation', async () => {
+    const { calls } = mockApi({
+      ...routes(adminUser),
+      'DELETE /api/admin/accounts/invitations/inv-owner': {
+        body: { message: 'Invitation revoked' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StaffTab />);
+    const table = await screen.findByRole('table', { name: OPEN_INVITATIONS_TEXT.title });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Address', 'Role', 'Invited by', 'Expires', 'Actions']);
+    const row = await rowOf('future-owner@wordloom.test');
+    expect(within(row).getByText('Owner')).toBeInTheDocument();
+    expect(within(row).getByText('admin')).toBeInTheDocument();
+    expect(within(row).getByText(formatDateTime(invitations[0]!.expiresAt))).toBeInTheDocument();
+    expect(
+      within(await rowOf('future-viewer@wordloom.test')).getByText('A removed account'),
+    ).toBeInTheDocument();
+
+    await user.click(
+      within(row).getByRole('button', {
+        name: 'Revoke the invitation of future-owner@wordloom.test',
+      }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(revokeConfirmation(invitations[0]!))).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(
+      within(row).getByRole('button', {
+        name: 'Revoke the invitation of future-owner@wordloom.test',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: OPEN_INVITATIONS_TEXT.revoke,
+      }),
+    );
+    expect(await screen.findByText(OPEN_INVITATIONS_TEXT.revoked)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/admin/accounts/invitations/inv-owner',
+    ]);
   });
 });

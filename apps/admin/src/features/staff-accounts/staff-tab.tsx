@@ -11,7 +11,9 @@ import { InviteStaffDialog } from './invite-staff-dialog';
 import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 import { SessionsDialog } from './sessions-dialog';
 import { type StaffAction, staffColumns } from './staff-columns';
+import { OpenInvitations } from './open-invitations';
 import { TwoFactorPolicyEditor } from './two-factor-policy';
+import { useActingOn } from './use-acting-on';
 import {
   useAccountStatusChange,
   useDeletePendingAccount,
@@ -30,6 +32,7 @@ export function StaffTab() {
   const [changingRole, setChangingRole] = useState<StaffAccount | null>(null);
   const [resetting, setResetting] = useState<StaffAccount | null>(null);
   const { mutate: changeStatus } = statusChange;
+  const { isOwner } = useActingOn();
 
   const columns = useMemo(
     () =>
@@ -53,7 +56,8 @@ export function StaffTab() {
         actions={<Button onClick={() => setInviting(true)}>Invite staff</Button>}
       />
       <CardContent className="grid grid-cols-1 gap-4">
-        <TwoFactorPolicyEditor />
+        {/* Issue 31: the policy binds every account, Owners too: it is the Owners'. */}
+        {isOwner ? <TwoFactorPolicyEditor /> : null}
         <DataTable
           table={table}
           caption="Staff accounts"
@@ -63,6 +67,7 @@ export function StaffTab() {
           emptyMessage="No staff accounts yet."
           skeletonRows={3}
         />
+        <OpenInvitations />
       </CardContent>
       <InviteStaffDialog open={inviting} onOpenChange={setInviting} />
       <ChangeRoleDialog account={changingRole} onClose={() => setChangingRole(null)} />

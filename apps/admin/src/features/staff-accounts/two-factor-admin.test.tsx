@@ -12,7 +12,7 @@ import { TWO_FACTOR_POLICY_TEXT } from './two-factor-policy';
 const grace = staffAccount();
 const self: StaffAccount = { ...grace, id: adminUser.body.id, username: adminUser.body.username };
 
-const roles = [builtInRole('owner'), builtInRole('support')];
+const roles = [builtInRole('owner'), builtInRole('admin'), builtInRole('support')];
 
 describe('two-factor in the Staff tab (issue 19)', () => {
   it('saves the policy: every account, or the roles ticked', async () => {

@@ -39,6 +39,8 @@ export function useAccountStatusChange() {
       }
       void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.accounts] });
       void queryClient.invalidateQueries({ queryKey: [sessionsPath(account.id)] });
+      // Disabling revokes the account's open invitations (issue 31).
+      void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.invitations] });
       void queryClient.invalidateQueries({ queryKey: [QUERY_PATHS.auditLog] });
     },
     onError: (error) => notifyFailure(TOAST.updateFailed, error),

@@ -48,6 +48,7 @@ import {
   serverVerifyEmailSchema,
 } from '../../../auth/password-policy';
 import { registrationNotice } from '../../../auth/registration-notices';
+import { inviterStillVouches } from '../../../staff-accounts/invitations-repository';
 import secondFactorRoutes from './second-factor';
 import { signedInAnswer, signIn, startSecondFactor } from '../../../auth/second-factor-session';
 import { secondFactorMethods } from '../../../two-factor/two-factor-repository';
@@ -358,7 +359,8 @@ export default async function authRoutes(fastify: ApiInstance) {
     async (request) => {
       const token = tokenOf(request.query.token);
       const found = token ? await findValidAccountToken(db, token, 'invite') : undefined;
-      if (!found) throw invalidToken();
+      // Issue 31: an invitation whose inviter was disabled or lost the role's permissions answers as expired.
+      if (!found || !(await inviterStillVouches(db, found))) throw invalidToken();
       return { email: found.email };
     },
   );
@@ -370,7 +372,8 @@ export default async function authRoutes(fastify: ApiInstance) {
       // The link is checked before the form: an expired link is told so, whatever was typed.
       preValidation: async (request) => {
         const token = tokenOfBody(request.body);
-        if (!token || !(await findValidAccountToken(db, token, 'invite'))) throw invalidToken();
+        const found = token ? await findValidAccountToken(db, token, 'invite') : undefined;
+        if (!found || !(await inviterStillVouches(db, found))) throw invalidToken();
       },
       schema: {
         body: serverAcceptInviteSchema,
@@ -385,7 +388,8 @@ export default async function authRoutes(fastify: ApiInstance) {
       const user = await db.transaction().execute(async (trx) => {
         await lockRegistrations(trx);
         const invite = await consumeAccountToken(trx, token, 'invite');
-        if (!invite) throw invalidToken();
+        // Checked again here, in the transaction that uses the link (issue 31).
+        if (!invite || !(await inviterStillVouches(trx, invite))) throw invalidToken();
         // A registration of the address that nobody confirmed gives way to its owner.
         const holder = await findUserByEmail(trx, invite.email);
         if (holder?.status === 'pending' && (await deletePendingUser(trx, holder.id))) {

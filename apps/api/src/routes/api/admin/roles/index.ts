@@ -16,6 +16,7 @@ import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { AppError, conflict, notFound } from '../../../../errors';
 import {
   countOtherActiveOwners,
+  accountIdsWithRole,
   deleteCustomRole,
   findRole,
   insertRole,
@@ -28,6 +29,11 @@ import {
 } from '../../../../roles/roles-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 import { findAccount } from '../../../../staff-accounts/staff-accounts-repository';
+import {
+  assertMayActOn,
+  lockTargetAccount,
+  revokeOutgrownInvitations,
+} from '../../../../staff-accounts/acting-on';
 
 const SESSION_REQUIRED_MESSAGE = 'Managing roles needs a signed-in session.';
 
@@ -121,14 +127,21 @@ export default async function roleRoutes(fastify: ApiInstance) {
         const existing = await findRole(trx, id);
         if (!existing) throw notFound(ROLE_MESSAGES.roleNotFound);
         if (existing.builtIn) throw conflict(ROLE_MESSAGES.builtInReadOnly, 'built_in_role');
+        // Issue 31: changing a role acts on every account holding it.
+        assertMayActOn(request, existing.permissions);
         if (await roleNameTaken(trx, input.name, id)) throw nameTaken();
         const updated = (await updateCustomRole(trx, id, input))!;
-        await recordAudit(trx, auditActorOf(request), {
+        const actor = auditActorOf(request);
+        await recordAudit(trx, actor, {
           action: 'role.update',
           targetType: 'role',
           targetId: id,
           details: { permissions: updated.permissions },
         });
+        // Its holders' invitations of a role they no longer cover are revoked, as on a demotion.
+        for (const holder of await accountIdsWithRole(trx, id)) {
+          await revokeOutgrownInvitations(trx, actor, holder, updated.permissions);
+        }
         return updated;
       });
       return { role };
@@ -153,6 +166,7 @@ export default async function roleRoutes(fastify: ApiInstance) {
         const existing = await findRole(trx, id);
         if (!existing) throw notFound(ROLE_MESSAGES.roleNotFound);
         if (existing.builtIn) throw conflict(ROLE_MESSAGES.builtInReadOnly, 'built_in_role');
+        assertMayActOn(request, existing.permissions);
         if (existing.accounts > 0) throw conflict(ROLE_MESSAGES.roleInUse, 'role_in_use');
         await deleteCustomRole(trx, id);
         await recordAudit(trx, auditActorOf(request), {
@@ -183,7 +197,9 @@ export default async function roleRoutes(fastify: ApiInstance) {
         await lockOwners(trx);
         const role = await findRoleOrBadRequest(trx, roleId);
         assertHeld(request, role.permissions);
-        if (!(await findAccount(trx, lifetimes, id))) throw notFound('Account not found');
+        // Issue 31: the actor holds every permission of the account's role too.
+        const target = await lockTargetAccount(trx, id);
+        assertMayActOn(request, target.permissions, role.permissions);
         // Taking Owner from the last active Owner would leave nobody to manage staff.
         if (
           role.key !== 'owner' &&
@@ -193,11 +209,14 @@ export default async function roleRoutes(fastify: ApiInstance) {
           throw conflict(ROLE_MESSAGES.lastOwner, 'last_owner');
         }
         await setAccountRole(trx, id, role.id);
-        await recordAudit(trx, auditActorOf(request), {
+        const actor = auditActorOf(request);
+        // A demotion revokes the account's invitations of a role it no longer covers.
+        const revoked = await revokeOutgrownInvitations(trx, actor, id, role.permissions);
+        await recordAudit(trx, actor, {
           action: 'account.role',
           targetType: 'user',
           targetId: id,
-          details: { roleId: role.id, role: role.key ?? 'custom' },
+          details: { roleId: role.id, role: role.key ?? 'custom', invitationsRevoked: revoked },
         });
       });
       return { account: (await findAccount(db, lifetimes, id))! };

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_MESSAGES, twoFactorPolicySchema } from '@repo/validation';
+import { ROLE_MESSAGES, TWO_FACTOR_MESSAGES, twoFactorPolicySchema } from '@repo/validation';
 import type { FastifyRequest } from 'fastify';
 import { actorUserIdOf, auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import {
@@ -9,10 +9,15 @@ import { AppError, badRequest, isUuid } from '../../../../errors';
 import { allRolesExist } from '../../../../roles/roles-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 
-/** Staff settings are changed from a signed-in session, not with a key. Told before the body is read. */
-async function requireSession(request: FastifyRequest) {
+/** Staff settings are an Owner's, from a signed-in session, not with a key. Told before the body is read. */
+async function requireOwnerSession(request: FastifyRequest) {
   if (request.admin?.kind !== 'session') {
     throw new AppError(403, TWO_FACTOR_MESSAGES.sessionRequired, 'session_required');
+  }
+  // Issue 31: the policy binds every account, Owners too, so it is the Owners' alone
+  // (a custom role with staff:manage could otherwise lift it for everyone).
+  if (request.admin.role.key !== 'owner') {
+    throw new AppError(403, ROLE_MESSAGES.ownersOnlyPolicy, 'owner_required');
   }
 }
 
@@ -28,7 +33,7 @@ export default async function twoFactorSettingsRoutes(fastify: ApiInstance) {
     '/settings/two-factor',
     {
       config: { permission: 'staff:manage' },
-      preValidation: requireSession,
+      preValidation: requireOwnerSession,
       schema: { response: { 200: twoFactorPolicySchema, ...errorResponses(401, 403) } },
     },
     async () => readTwoFactorPolicy(db),
@@ -38,7 +43,7 @@ export default async function twoFactorSettingsRoutes(fastify: ApiInstance) {
     '/settings/two-factor',
     {
       config: { permission: 'staff:manage' },
-      preValidation: requireSession,
+      preValidation: requireOwnerSession,
       schema: {
         body: twoFactorPolicySchema,
         response: { 200: twoFactorPolicySchema, ...errorResponses(400, 401, 403) },

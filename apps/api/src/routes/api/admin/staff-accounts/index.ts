@@ -32,7 +32,13 @@ import {
   listSessions,
 } from '../../../../staff-accounts/staff-accounts-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
+import {
+  assertMayActOn,
+  lockTargetAccount,
+  revokeOutgrownInvitations,
+} from '../../../../staff-accounts/acting-on';
 import accountTwoFactorRoutes from './two-factor';
+import invitationRoutes from './invitations';
 
 const INVITE_DOMAIN_MESSAGE =
   'Only addresses in the staff email domains (ADMIN_EMAIL_DOMAINS) can be invited.';
@@ -82,6 +88,7 @@ async function statusRefusal(
 export default async function staffAccountRoutes(fastify: ApiInstance) {
   const { config, db, mailer, sessionLifetimes } = fastify;
   await fastify.register(accountTwoFactorRoutes);
+  await fastify.register(invitationRoutes);
 
   const account = async (id: string) => {
     const found = await findAccount(db, sessionLifetimes, id);
@@ -127,6 +134,8 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
     async (request) => {
       const { id, sessionId } = request.params;
       await db.transaction().execute(async (trx) => {
+        // Issue 31: only on an account whose role the actor's holds entirely.
+        assertMayActOn(request, (await lockTargetAccount(trx, id)).permissions);
         if (!(await endSession(trx, id, sessionId))) throw notFound(SESSION_NOT_FOUND);
         await recordAudit(trx, auditActorOf(request), {
           action: 'session.end',
@@ -156,6 +165,7 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
       await db.transaction().execute(async (trx) => {
         // At least one active Owner remains (issue 19).
         await lockOwners(trx);
+        assertMayActOn(request, (await lockTargetAccount(trx, id)).permissions);
         if ((await isActiveOwner(trx, id)) && (await countOtherActiveOwners(trx, id)) === 0) {
           throw conflict(ROLE_MESSAGES.lastOwner, 'last_owner');
         }
@@ -167,11 +177,14 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
         }
         // Its sessions end now (requests also check the status, in case one slips through).
         const ended = await endAllSessions(trx, id);
-        await recordAudit(trx, auditActorOf(request), {
+        // Issue 31: its invitations do not outlive its access.
+        const actor = auditActorOf(request);
+        const revoked = await revokeOutgrownInvitations(trx, actor, id, null);
+        await recordAudit(trx, actor, {
           action: 'account.disable',
           targetType: 'user',
           targetId: id,
-          details: { sessionsEnded: ended },
+          details: { sessionsEnded: ended, invitationsRevoked: revoked },
         });
       });
       return { account: await account(id) };
@@ -190,6 +203,7 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
     async (request) => {
       const { id } = request.params;
       await db.transaction().execute(async (trx) => {
+        assertMayActOn(request, (await lockTargetAccount(trx, id)).permissions);
         // Only a disabled account, which was active (its address confirmed, or made by
         // the operator): enabling a pending one would skip the emailed link (issue 19).
         if (!(await changeAccountStatus(trx, id, 'disabled', 'active'))) {
@@ -277,6 +291,8 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
     async (request) => {
       const { id } = request.params;
       await db.transaction().execute(async (trx) => {
+        // A pending account has a role too (Viewer, unless given another): the same rule.
+        assertMayActOn(request, (await lockTargetAccount(trx, id)).permissions);
         // Only a pending account: one that was ever active is disabled, never deleted.
         if (!(await deletePendingUser(trx, id))) {
           throw await statusRefusal(trx, id, () =>

@@ -2,10 +2,16 @@ import { renderTwoFactorResetEmail } from '@repo/email-templates';
 import {
   idParamsSchema,
   messageResponseSchema,
+  ROLE_MESSAGES,
   STAFF_ACCOUNT_MESSAGES,
   TWO_FACTOR_MESSAGES,
 } from '@repo/validation';
 import type { FastifyRequest } from 'fastify';
+import {
+  actorIsOwner,
+  assertMayActOn,
+  lockTargetAccount,
+} from '../../../../staff-accounts/acting-on';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { removeSecondFactors } from '../../../../two-factor/two-factor-repository';
 import { AppError, conflict, notFound } from '../../../../errors';
@@ -53,6 +59,13 @@ export default async function accountTwoFactorRoutes(fastify: ApiInstance) {
       const signInUrl = `${config.ADMIN_URL.replace(/\/+$/, '')}/auth`;
       const rendered = renderTwoFactorResetEmail({ signInUrl, siteUrl: config.PUBLIC_SITE_URL });
       await db.transaction().execute(async (trx) => {
+        // Issue 31: an Owner's second factor is reset by an Owner only, and nobody's
+        // by an actor whose role lacks any permission of the account's.
+        const target = await lockTargetAccount(trx, id);
+        if (target.role.key === 'owner' && !actorIsOwner(request)) {
+          throw new AppError(403, ROLE_MESSAGES.ownersOnlyTwoFactorReset, 'cannot_act_on_account');
+        }
+        assertMayActOn(request, target.permissions);
         const removed = await removeSecondFactors(trx, id);
         const sessionsEnded = await endAllSessions(trx, id);
         await mailer.queue(trx, [
