@@ -6,8 +6,8 @@ import { createRequestHandler } from '@remix-run/node';
 import { cspViolations, recordCspViolations } from '@repo/e2e';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInStaff } from './beta-invitation';
 import { hydrated, setUpHarness } from './harness';
+import { postsApi, publishingKey } from './publishing-api';
 
 /*
  * Issue 31: markup that reaches the site's output where text was meant cannot run or
@@ -20,40 +20,6 @@ const SETUP_TOKEN = 'e2e-html-injection-setup-token-0123456789';
 const { harness } = setUpHarness({ apiEnv: { ADMIN_SETUP_TOKEN: SETUP_TOKEN } });
 const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const POST_PATH = '/blog/why-we-built-wordloom';
-
-/** An API key with the posts permissions, made by the first Owner. */
-async function publishingKey(): Promise<string> {
-  const staff = await signInStaff(harness.stack, SETUP_TOKEN);
-  const response = await fetch(`${harness.stack.apiUrl}/api/admin/api-keys`, {
-    method: 'POST',
-    headers: {
-      cookie: staff.cookie,
-      origin: new URL(harness.stack.publicUrls.admin).origin,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({
-      name: 'Injection test publisher',
-      permissions: ['posts:read', 'posts:write', 'posts:publish'],
-      expiresInDays: 1,
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { formattedKey: string }).formattedKey;
-}
-
-async function postsApi(key: string, path: string, body?: object) {
-  const response = await fetch(`${harness.stack.apiUrl}/api/admin/posts${path}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body ? { 'content-type': 'application/json', 'idempotency-key': randomUUID() } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBeLessThan(300);
-  return JSON.parse(text) as { id: number; slug: string };
-}
 
 interface ParsedFeed {
   /** The parser's error, when the text is not well-formed XML. */
@@ -91,8 +57,8 @@ describe('the RSS feed (issue 31)', () => {
     // The `feed` library wrapped titles in CDATA and escaped only the first "]]>": the
     // second ended the section and this title put a <script> element into /rss.xml.
     const title = 'Notes ]]> part one ]]><script>alert(1)</script><b>bold</b>';
-    const key = await publishingKey();
-    const draft = await postsApi(key, '', {
+    const key = await publishingKey(harness.stack, SETUP_TOKEN);
+    const draft = await postsApi(harness.stack, key, 'POST', '', {
       title,
       excerpt: 'An excerpt with <em>markup</em> & an ampersand, kept as text as well.',
       category: 'Product',
@@ -100,7 +66,7 @@ describe('the RSS feed (issue 31)', () => {
       author: 'Ada Lovelace',
       content: '## Notes\n\nThe text of the notes.',
     });
-    await postsApi(key, `/${draft.id}/publish`);
+    await postsApi(harness.stack, key, 'POST', `/${draft.id}/publish`);
 
     let feed = '';
     const deadline = Date.now() + 15_000;

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signInStaff } from './beta-invitation';
 import { setUpHarness } from './harness';
+import { postsApi, publishingKey } from './publishing-api';
 
 /*
  * Issue 23: a publish, an edit, a slug change or an unpublish made through the
@@ -18,40 +17,6 @@ const { harness, openPage } = setUpHarness({
   apiEnv: { ADMIN_SETUP_TOKEN: SETUP_TOKEN },
   marketingInstances: 2,
 });
-
-/** An API key with the three posts permissions, made by the first Owner (the product publishing). */
-async function publishingKey(): Promise<string> {
-  const staff = await signInStaff(harness.stack, SETUP_TOKEN);
-  const response = await fetch(`${harness.stack.apiUrl}/api/admin/api-keys`, {
-    method: 'POST',
-    headers: {
-      cookie: staff.cookie,
-      origin: new URL(harness.stack.publicUrls.admin).origin,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({
-      name: 'Wordloom publisher',
-      permissions: ['posts:read', 'posts:write', 'posts:publish'],
-      expiresInDays: 1,
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { formattedKey: string }).formattedKey;
-}
-
-async function postsApi(key: string, method: string, path: string, body?: object) {
-  const response = await fetch(`${harness.stack.apiUrl}/api/admin/posts${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body ? { 'content-type': 'application/json', 'idempotency-key': randomUUID() } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBeLessThan(300);
-  return JSON.parse(text) as { id: number; slug: string };
-}
 
 /** An anonymous read of a site page: what the page cache answers. */
 async function read(base: string, path: string) {
@@ -106,9 +71,9 @@ const PAGES = ['/blog', '/', '/sitemap.xml', '/rss.xml'];
 describe('the site follows the API within 5 seconds (issue 23)', () => {
   it('on every instance: a publish, an edit, a slug change and an unpublish', async () => {
     expect(harness.stack.marketingUrls).toHaveLength(2);
-    const key = await publishingKey();
+    const key = await publishingKey(harness.stack, SETUP_TOKEN);
     const title = `Launch notes ${Date.now()}`;
-    const draft = await postsApi(key, 'POST', '', {
+    const draft = await postsApi(harness.stack, key, 'POST', '', {
       title,
       excerpt: 'What changed in this release, and why it matters to your content team.',
       category: 'Product',
@@ -118,7 +83,7 @@ describe('the site follows the API within 5 seconds (issue 23)', () => {
     });
     await warm(PAGES);
 
-    await postsApi(key, 'POST', `/${draft.id}/publish`);
+    await postsApi(harness.stack, key, 'POST', `/${draft.id}/publish`);
     const figures: Record<string, number> = {};
     figures.publish = await followedOnEveryInstance('/blog', (page) => page.body.includes(title));
     for (const path of PAGES) {
@@ -133,7 +98,7 @@ describe('the site follows the API within 5 seconds (issue 23)', () => {
     await read(first!, '/blog');
     expect((await read(first!, '/blog')).cache).toBe('HIT');
 
-    await postsApi(key, 'PATCH', `/${draft.id}`, {
+    await postsApi(harness.stack, key, 'PATCH', `/${draft.id}`, {
       content: '## What changed\n\nThe corrected notes.',
     });
     figures.edit = await followedOnEveryInstance(`/blog/${draft.slug}`, (page) =>
@@ -142,7 +107,7 @@ describe('the site follows the API within 5 seconds (issue 23)', () => {
 
     const renamed = `${draft.slug}-v2`;
     await warm([`/blog/${draft.slug}`]);
-    await postsApi(key, 'PATCH', `/${draft.id}`, { slug: renamed });
+    await postsApi(harness.stack, key, 'PATCH', `/${draft.id}`, { slug: renamed });
     figures.rename = await followedOnEveryInstance(
       `/blog/${draft.slug}`,
       (page) => page.status === 301 && page.location === `/blog/${renamed}`,
@@ -151,7 +116,7 @@ describe('the site follows the API within 5 seconds (issue 23)', () => {
       page.body.includes('The corrected notes.'),
     );
 
-    await postsApi(key, 'POST', `/${draft.id}/unpublish`);
+    await postsApi(harness.stack, key, 'POST', `/${draft.id}/unpublish`);
     figures.unpublish = await followedOnEveryInstance(
       '/blog',
       (page) => page.status === 200 && !page.body.includes(title),
