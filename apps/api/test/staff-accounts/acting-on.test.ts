@@ -1,4 +1,4 @@
-import { PERMISSIONS, type Permission, ROLE_MESSAGES } from '@repo/validation';
+import { BUILT_IN_ROLES, PERMISSIONS, type Permission, ROLE_MESSAGES } from '@repo/validation';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type AdminSession, insertStaffUser, sessionFor } from '../helpers/admin';
@@ -199,18 +199,7 @@ describe('acting on an account', () => {
   it('needs every permission of its current role too: a Support-wide role may act on Viewers, not lift them to Admin nor touch an Admin', async () => {
     const lead = await actorWith('Staff lead', [
       'staff:manage',
-      ...new Set<Permission>([
-        'waitlist:read',
-        'beta:read',
-        'invite_codes:read',
-        'contacts:read',
-        'contacts:reply',
-        'feedback:read',
-        'people:read',
-        'posts:read',
-        'posts:write',
-        'analytics:read',
-      ]),
+      ...new Set<Permission>([...BUILT_IN_ROLES.support.permissions, 'analytics:read']),
     ]);
     const viewer = await insertStaffUser(ctx, { username: 'lead-viewer', role: 'viewer' });
     const adminAccount = await insertStaffUser(ctx, { username: 'lead-admin', role: 'admin' });
