@@ -91,9 +91,14 @@ describe('publishing from the console to the site (issue 23)', () => {
 
       // The signed preview link shows the draft on the site, as it will look, not indexed.
       await page.getByRole('button', { name: 'Preview link' }).click();
-      const link = await page.getByRole('textbox', { name: 'Link' }).inputValue();
+      const linkDialog = page.getByRole('dialog', { name: 'Preview link' });
+      const link = await linkDialog.getByRole('textbox', { name: 'Link' }).inputValue();
       expect(link.startsWith(`${stack.publicUrls.marketing}/blog/preview/`)).toBe(true);
-      await page.keyboard.press('Escape');
+      // Closed by its button and waited for: while the modal is open the page
+      // behind it is hidden from the accessibility tree (an Escape pressed
+      // before the dialog's listener is attached, on a busy machine, is lost).
+      await linkDialog.getByRole('button', { name: 'Close' }).click();
+      await linkDialog.waitFor({ state: 'hidden' });
       const preview = await visitor.newPage();
       const previewAnswer = await preview.goto(link);
       expect(previewAnswer?.status()).toBe(200);
