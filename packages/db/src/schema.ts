@@ -347,6 +347,17 @@ export interface WaitlistStatsTable {
   entries: number;
 }
 
+/**
+ * Signups per UTC day and source (utm_source, else the referrer's host, else
+ * 'direct'), kept by triggers and spread over 16 slots (migration 028): sum them.
+ */
+export interface WaitlistSourceCountsTable {
+  day: Date;
+  source: string;
+  slot: number;
+  entries: number;
+}
+
 export interface ContactMessagesTable {
   id: Generated<string>;
   name: string;
@@ -598,6 +609,7 @@ export interface Database {
   postImageVariants: PostImageVariantsTable;
   waitlistEntries: WaitlistEntriesTable;
   waitlistStats: WaitlistStatsTable;
+  waitlistSourceCounts: WaitlistSourceCountsTable;
   contactMessages: ContactMessagesTable;
   betaParticipants: BetaParticipantsTable;
   betaFeedbackResponses: BetaFeedbackResponsesTable;

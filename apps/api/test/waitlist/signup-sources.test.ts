@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { useAdminContext } from '../helpers/use-context';
 import { validWaitlistSignup } from '../helpers/test-app';
 
@@ -89,5 +90,59 @@ describe('where signups come from', () => {
     for (const bad of ['0', '53', 'many']) {
       expect((await get(`/api/admin/waitlist/sources?weeks=${bad}`)).statusCode).toBe(400);
     }
+  });
+});
+
+describe('the counts behind the sources (issue 32)', () => {
+  /** The breakdown computed from every entry, as it was before migration 028: the oracle. */
+  async function countedFromEntries(): Promise<Record<string, number>> {
+    const { rows } = await sql<{ source: string; count: number }>`
+      select coalesce(
+               nullif(lower(utm_source), ''),
+               nullif(lower(substring(referrer from '^[a-z][a-z0-9+.-]*://(?:www\\.)?([^/:?#]+)')), ''),
+               'direct') as source,
+             count(*)::int as count
+      from waitlist_entries
+      where created_at >= date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'
+                          - make_interval(weeks => 7)
+      group by 1`.execute(ctx.database.db);
+    return Object.fromEntries(rows.map((row) => [row.source, row.count]));
+  }
+
+  async function countedFromCounters(): Promise<Record<string, number>> {
+    const response = await get('/api/admin/waitlist/sources?weeks=8');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ sources: { source: string; total: number }[] }>();
+    return Object.fromEntries(body.sources.map((row) => [row.source, row.total]));
+  }
+
+  it('stay exact through bulk inserts, deletions, a rewritten source and concurrent signups', async () => {
+    const db = ctx.database.db;
+    await sql`
+      insert into waitlist_entries (email, first_name, last_name, company_name, primary_use,
+                                    created_at, utm_source, referrer, referral_code)
+      select 'counted-' || i || '@example.com', 'First', 'Last', 'Company', 'Blog Writing',
+             now() - make_interval(days => i % 40),
+             case when i % 3 = 0 then 'Campaign' || (i % 4) end,
+             case when i % 5 = 0 then 'https://www.example' || (i % 2) || '.org/x' end,
+             'CNT' || lpad(i::text, 8, '0')
+      from generate_series(1, 600) as i`.execute(db);
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        signUp(`concurrent-${i}@example.com`, { utmSource: 'parallel' }),
+      ),
+    );
+    await sql`delete from waitlist_entries where email like 'counted-%' and (substring(email from '^counted-([0-9]+)@')::int % 7) = 0`.execute(
+      db,
+    );
+    await sql`update waitlist_entries set utm_source = 'Rewritten', created_at = created_at - interval '1 day'
+              where email like 'counted-1%'`.execute(db);
+    await sql`update waitlist_entries set confirmed_at = now() where email like 'counted-2%'`.execute(
+      db,
+    );
+    const expected = await countedFromEntries();
+    expect(expected.rewritten).toBeGreaterThan(0);
+    expect(expected.parallel).toBe(8);
+    expect(await countedFromCounters()).toEqual(expected);
   });
 });
