@@ -15,6 +15,7 @@ import { interactionSection } from './interaction';
 import { consoleFirstLoadRow, marketingJavaScriptRows } from './javascript';
 import { lighthouseSection } from './lighthouse';
 import { log } from './log';
+import { SCALE_SESSION_SECRET, scaleSection } from './scale';
 import { waitlistSignup } from './seed';
 import { ssrSection } from './ssr';
 import {
@@ -50,6 +51,7 @@ const SECTION_TITLES: Record<Section, string> = {
   ssr: 'SSR',
   api: 'API',
   csv: 'CSV',
+  scale: 'Scale',
 };
 
 const RUNNERS: Record<Section, (context: Context) => Promise<Row[]>> = {
@@ -90,6 +92,17 @@ const RUNNERS: Record<Section, (context: Context) => Promise<Row[]>> = {
       pool: bench.pool,
       databaseUrl: bench.databaseUrl,
       session,
+    }),
+  scale: ({ config, bench, session }) =>
+    scaleSection({
+      apiUrl: bench.apiUrl,
+      pool: bench.pool,
+      session,
+      settings: {
+        ...config.scale,
+        durationSeconds: config.durationSeconds,
+        warmupSeconds: config.warmupSeconds,
+      },
     }),
 };
 
@@ -132,10 +145,16 @@ async function main(): Promise<number> {
       builtAt = buildTimes();
     }
     log('starting the stack on a fresh database');
+    // The scale run keeps the API's production protections (load shedding): a
+    // public request refused while the console is read is one of its figures.
+    const scale = needs('scale');
     const bench = await startBenchStack({
       databaseServerUrl: config.databaseServerUrl,
       marketing,
       admin: needs('js'),
+      ...(scale
+        ? { productionProtections: true, apiEnv: { SESSION_SECRET: SCALE_SESSION_SECRET } }
+        : {}),
     });
     log(`database ${new URL(bench.databaseUrl).pathname.slice(1)}, API pid ${bench.apiPid}`);
     const session = await signInFirstStaff(bench.apiUrl, bench.setupToken);

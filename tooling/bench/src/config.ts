@@ -10,8 +10,15 @@
  *   BENCH_LIGHTHOUSE_RUNS=3   Lighthouse runs per page (the median is reported)
  *   BENCH_INP_ROUNDS=5        rounds through the waitlist wizard for INP (the median is reported)
  *   CHROMIUM_PATH             Chromium binary (default /usr/bin/chromium, see @repo/e2e)
+ *
+ * `pnpm bench --scale` (or BENCH_ONLY=scale) runs the scale section alone (issue 32):
+ *   BENCH_SCALE_ENTRIES=1000000  waitlist entries at the large size (the small one is a tenth)
+ *   BENCH_SCALE_EVENTS=10000000  analytics events at the large size (likewise)
+ *   BENCH_SCALE_SAMPLES=30       sequential answers per read figure (median and p95)
  */
-const SECTIONS = ['lighthouse', 'js', 'inp', 'ssr', 'api', 'csv'] as const;
+const SECTIONS = ['lighthouse', 'js', 'inp', 'ssr', 'api', 'csv', 'scale'] as const;
+/** The sections a plain `pnpm bench` runs: the scale run fills millions of rows, only when asked. */
+const DEFAULT_SECTIONS = SECTIONS.filter((section) => section !== 'scale');
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchConfig {
@@ -23,6 +30,7 @@ export interface BenchConfig {
   connections: number;
   lighthouseRuns: number;
   inpRounds: number;
+  scale: { entries: number; events: number; samples: number };
 }
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,7 +46,8 @@ function positiveNumber(name: string, fallback: number, { allowZero = false } = 
 }
 
 function sectionsOf(raw: string | undefined): Section[] {
-  if (raw === undefined || raw.trim() === '') return [...SECTIONS];
+  if (process.argv.includes('--scale')) return ['scale'];
+  if (raw === undefined || raw.trim() === '') return [...DEFAULT_SECTIONS];
   const names = raw
     .split(',')
     .map((name) => name.trim().toLowerCase())
@@ -67,5 +76,10 @@ export function readConfig(): BenchConfig {
     connections: Math.round(positiveNumber('BENCH_CONNECTIONS', 50)),
     lighthouseRuns: Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 3)),
     inpRounds: Math.round(positiveNumber('BENCH_INP_ROUNDS', 5)),
+    scale: {
+      entries: Math.round(positiveNumber('BENCH_SCALE_ENTRIES', 1_000_000)),
+      events: Math.round(positiveNumber('BENCH_SCALE_EVENTS', 10_000_000)),
+      samples: Math.round(positiveNumber('BENCH_SCALE_SAMPLES', 30)),
+    },
   };
 }

@@ -106,6 +106,9 @@ export async function startBenchStack(options: {
   databaseServerUrl: string;
   marketing: boolean;
   admin: boolean;
+  /** Keep load shedding on, as in production (the scale run: rate limits stay off). */
+  productionProtections?: boolean;
+  apiEnv?: Record<string, string>;
 }): Promise<BenchStack> {
   // startStack creates its own database on TEST_DATABASE_URL's server (createTestDatabase),
   // and the API migrates it and seeds the blog posts at start.
@@ -118,9 +121,11 @@ export async function startBenchStack(options: {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_ENABLED: 'false',
-      LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: '0',
-      LOAD_SHEDDING_MAX_HEAP_MB: '0',
+      ...(options.productionProtections
+        ? {}
+        : { LOAD_SHEDDING_MAX_EVENT_LOOP_DELAY_MS: '0', LOAD_SHEDDING_MAX_HEAP_MB: '0' }),
       ADMIN_SETUP_TOKEN: setupToken,
+      ...options.apiEnv,
     },
   });
   onCleanup('stack (servers and database)', () => stack.stop());
