@@ -3,7 +3,10 @@ import type { RowSelectionTarget } from './use-row-selection';
 
 /** What the API takes for a selection (issue 32). */
 export function selectionRequest(target: RowSelectionTarget): WaitlistSelectionRequest {
-  return target.kind === 'ids' ? { ids: target.ids } : { filter: target.filter };
+  if (target.kind === 'ids') return { ids: target.ids };
+  const { search, state } = target.filter;
+  // The list's own filter, blanks left out: what the list showed, nothing more.
+  return { filter: { ...(search ? { search } : {}), ...(state ? { state } : {}) } };
 }
 
 export const peopleCount = (count: number) =>
