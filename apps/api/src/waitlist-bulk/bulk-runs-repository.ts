@@ -14,9 +14,7 @@ export const LEASE_SECONDS = 30;
 /** How many passed-over people a run's summary lists by name (the rest are counted). */
 const PASSED_OVER_LISTED = 100;
 
-export type ItemOutcome =
-  | { outcome: 'done' }
-  | { outcome: 'skipped' | 'failed'; reason: string };
+export type ItemOutcome = { outcome: 'done' } | { outcome: 'skipped' | 'failed'; reason: string };
 
 export interface RunRecord {
   id: string;
@@ -241,7 +239,17 @@ export async function finishRun(
 export async function findBulkRun(db: DB, id: string): Promise<WaitlistBulkRun | undefined> {
   const run = await db
     .selectFrom('waitlistBulkRuns')
-    .select(['id', 'action', 'state', 'total', 'done', 'skipped', 'failed', 'createdAt', 'finishedAt'])
+    .select([
+      'id',
+      'action',
+      'state',
+      'total',
+      'done',
+      'skipped',
+      'failed',
+      'createdAt',
+      'finishedAt',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!run) return undefined;

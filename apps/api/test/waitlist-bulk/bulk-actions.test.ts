@@ -106,7 +106,9 @@ describe('bulk approval', () => {
       expect(entry.actorUserId).toBe(admin.userId);
       expect(entry.details).toMatchObject({ bulkRunId: run.id });
     }
-    const runEntries = (await auditOf('waitlist.bulk')).filter((entry) => entry.targetId === run.id);
+    const runEntries = (await auditOf('waitlist.bulk')).filter(
+      (entry) => entry.targetId === run.id,
+    );
     expect(runEntries).toHaveLength(1);
     expect(runEntries[0]!.details).toEqual({
       bulkAction: 'approve',
@@ -126,9 +128,7 @@ describe('bulk approval', () => {
     }));
     const run = await runToEnd('approve', { filter: { search: 'ZEPHYR', state: 'confirmed' } });
     expect(run).toMatchObject({ total: 3, done: 3, skipped: 0 });
-    expect(new Set(await participantsOf([...wanted, unconfirmedZephyr!]))).toEqual(
-      new Set(wanted),
-    );
+    expect(new Set(await participantsOf([...wanted, unconfirmedZephyr!]))).toEqual(new Set(wanted));
   });
 
   it('is safe to retry: the same Idempotency-Key answers the same run, and a second run invites nobody twice', async () => {
@@ -257,7 +257,12 @@ describe('a run the API left half done', () => {
     await db().deleteFrom('emailOutbox').where('toEmail', 'like', '%').execute();
     await db()
       .updateTable('waitlistBulkRuns')
-      .set({ state: 'running', finishedAt: null, done: 2, leaseUntil: new Date(Date.now() + 60_000) })
+      .set({
+        state: 'running',
+        finishedAt: null,
+        done: 2,
+        leaseUntil: new Date(Date.now() + 60_000),
+      })
       .where('id', '=', runId)
       .execute();
     // A held lease: nobody takes the run.
@@ -321,7 +326,10 @@ describe('permissions', () => {
     const ids = await confirmedEntries(2);
     const support = await sessionFor(
       ctx,
-      await insertStaffUser(ctx, { username: `support-${Math.random().toString(36).slice(2, 8)}`, role: 'support' }),
+      await insertStaffUser(ctx, {
+        username: `support-${Math.random().toString(36).slice(2, 8)}`,
+        role: 'support',
+      }),
     );
     const needs: [string, string][] = [
       ['approve', 'beta:approve'],
@@ -378,7 +386,12 @@ describe('exporting a selection', () => {
     const lines = response.body.trim().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain('ID,Email');
-    expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(ids.slice(0, 2).sort());
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',')[0])
+        .sort(),
+    ).toEqual(ids.slice(0, 2).sort());
     const filtered = await startRun('export', { filter: { search: 'notexported' } });
     expect(filtered.body.trim().split('\r\n')).toHaveLength(3);
     const exports = await auditOf('export.csv');

@@ -1,4 +1,9 @@
-import { ApiError, apiRoutes, type WaitlistBulkAction, type WaitlistBulkRun } from '@repo/api-client';
+import {
+  ApiError,
+  apiRoutes,
+  type WaitlistBulkAction,
+  type WaitlistBulkRun,
+} from '@repo/api-client';
 import { Button } from '@repo/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -93,7 +93,12 @@ describe('bulk actions on the waitlist', () => {
                   skipped: 1,
                   reasons: { no_free_seat: 1 },
                   passedOver: [
-                    { id: 'w3', name: 'Edsger Tester', email: 'edsger@example.com', reason: 'no_free_seat' },
+                    {
+                      id: 'w3',
+                      name: 'Edsger Tester',
+                      email: 'edsger@example.com',
+                      reason: 'no_free_seat',
+                    },
                   ],
                   finishedAt: '2025-05-26T12:01:00.000Z',
                 }),
@@ -116,7 +121,9 @@ describe('bulk actions on the waitlist', () => {
     });
     expect(status).toBeInTheDocument();
     expect(screen.getByText('No free seat: 1')).toBeInTheDocument();
-    expect(screen.getByText(/Edsger Tester \(edsger@example.com\): No free seat/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Edsger Tester \(edsger@example.com\): No free seat/),
+    ).toBeInTheDocument();
     const started = calls.filter((call) => call.method === 'POST');
     expect(started).toEqual([
       {
@@ -134,7 +141,13 @@ describe('bulk actions on the waitlist', () => {
       'GET /api/admin/waitlist': list(57),
       'POST /api/admin/waitlist/bulk/delete': {
         status: 202,
-        body: run({ action: 'delete', total: 57, state: 'finished', done: 57, finishedAt: '2025-05-26T12:01:00.000Z' }),
+        body: run({
+          action: 'delete',
+          total: 57,
+          state: 'finished',
+          done: 57,
+          finishedAt: '2025-05-26T12:01:00.000Z',
+        }),
       },
     });
     const user = userEvent.setup();
@@ -144,7 +157,9 @@ describe('bulk actions on the waitlist', () => {
     expect(screen.getByText(/All 3 on this page are selected/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Select all 57 matching this filter' }));
     const bar = screen.getByRole('region', { name: 'Bulk actions' });
-    expect(within(bar).getByText('All 57 people matching this filter selected')).toBeInTheDocument();
+    expect(
+      within(bar).getByText('All 57 people matching this filter selected'),
+    ).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Delete 57 people permanently?')).toBeInTheDocument();
@@ -152,11 +167,19 @@ describe('bulk actions on the waitlist', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     await user.click(within(bar).getByRole('button', { name: 'Delete' }));
     await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete permanently' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Delete permanently',
+      }),
     );
-    expect(await screen.findByText('Finished: 57 deleted, 0 skipped, 0 failed')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Finished: 57 deleted, 0 skipped, 0 failed'),
+    ).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([
-      { method: 'POST', path: '/api/admin/waitlist/bulk/delete', body: { selection: { filter: {} } } },
+      {
+        method: 'POST',
+        path: '/api/admin/waitlist/bulk/delete',
+        body: { selection: { filter: {} } },
+      },
     ]);
   });
 
@@ -193,7 +216,9 @@ describe('bulk actions on the waitlist', () => {
     renderWithProviders(<WaitlistTab />);
     await user.click(await screen.findByRole('checkbox', { name: 'Select Grace Tester' }));
     await user.click(screen.getByRole('button', { name: 'Send Hang Tight' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Send' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Send' }),
+    );
     expect(await screen.findByText('No waitlist entry matches this selection')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent('1 selected'),

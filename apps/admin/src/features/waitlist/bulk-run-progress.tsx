@@ -81,11 +81,15 @@ export function BulkRunProgress({ run: started, onDismiss }: BulkRunProgressProp
               {run.passedOver.map((person) => (
                 <li key={person.id}>
                   {person.name || 'A deleted entry'}
-                  {person.email ? ` (${person.email})` : ''}: {SKIP_REASON_TEXT[person.reason] ?? person.reason}
+                  {person.email ? ` (${person.email})` : ''}:{' '}
+                  {SKIP_REASON_TEXT[person.reason] ?? person.reason}
                 </li>
               ))}
               {run.skipped + run.failed > run.passedOver.length ? (
-                <li>…and {(run.skipped + run.failed - run.passedOver.length).toLocaleString('en-US')} more</li>
+                <li>
+                  …and {(run.skipped + run.failed - run.passedOver.length).toLocaleString('en-US')}{' '}
+                  more
+                </li>
               ) : null}
             </ul>
           </details>

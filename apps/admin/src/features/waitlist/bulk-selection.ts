@@ -15,7 +15,14 @@ export const peopleCount = (count: number) =>
 /** Each run action's button, dialog and progress wording. */
 export const BULK_ACTION_TEXT: Record<
   WaitlistBulkAction,
-  { button: string; title: (count: number) => string; description: string; confirm: string; running: string; done: string }
+  {
+    button: string;
+    title: (count: number) => string;
+    description: string;
+    confirm: string;
+    running: string;
+    done: string;
+  }
 > = {
   approve: {
     button: 'Approve for Beta',

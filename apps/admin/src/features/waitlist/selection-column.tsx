@@ -20,7 +20,11 @@ export function selectionColumn(selection: RowSelection): ColumnDef<WaitlistEntr
         <Checkbox
           aria-label="Select all on this page"
           checked={
-            ids.length > 0 && selected === ids.length ? true : selected > 0 ? 'indeterminate' : false
+            ids.length > 0 && selected === ids.length
+              ? true
+              : selected > 0
+                ? 'indeterminate'
+                : false
           }
           disabled={ids.length === 0}
           onCheckedChange={(checked) => selection.setMany(ids, checked === true)}

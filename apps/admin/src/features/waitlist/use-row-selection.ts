@@ -11,8 +11,7 @@ export interface WaitlistFilter {
  * filter ("Select all N matching this filter"), which the server resolves.
  */
 export type RowSelectionTarget =
-  | { kind: 'ids'; ids: string[] }
-  | { kind: 'all-matching'; filter: WaitlistFilter; total: number };
+  { kind: 'ids'; ids: string[] } | { kind: 'all-matching'; filter: WaitlistFilter; total: number };
 
 export interface RowSelection {
   /** Whether the row is selected (every row is, while "all matching" is). */

@@ -21,10 +21,7 @@ import { readingTimeMinutes } from '@repo/content/seo-checks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { auditActorOf } from '../../../../audit/audit-log';
 import { notFound } from '../../../../errors';
-import {
-  idempotencyCallerOf,
-  idempotentRequest,
-} from '../../../../idempotency/idempotent-request';
+import { idempotencyCallerOf, idempotentRequest } from '../../../../idempotency/idempotent-request';
 import { editPost } from '../../../../posts/pending-revisions';
 import { problemsOf } from '../../../../posts/post-checks';
 import { findAdminPost, listAdminPosts, listRevisions } from '../../../../posts/posts-repository';

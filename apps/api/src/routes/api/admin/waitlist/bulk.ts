@@ -10,10 +10,7 @@ import {
 import { actorUserIdOf, auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { sendCsv } from '../../../../csv-export';
 import { AppError, notFound } from '../../../../errors';
-import {
-  idempotencyCallerOf,
-  idempotentRequest,
-} from '../../../../idempotency/idempotent-request';
+import { idempotencyCallerOf, idempotentRequest } from '../../../../idempotency/idempotent-request';
 import { type ApiInstance, csvResponse, errorResponses } from '../../../../route-schemas';
 import { createBulkRun, findBulkRun } from '../../../../waitlist-bulk/bulk-runs-repository';
 import { waitlistExportColumns } from '../../../../waitlist/waitlist-export';
@@ -81,7 +78,8 @@ export default async function waitlistBulkRoutes(fastify: ApiInstance) {
               createdBy: actorUserIdOf(actor),
               referralBoost: config.REFERRAL_BOOST_PLACES,
             });
-            if (!run) throw new AppError(422, WAITLIST_BULK_MESSAGES.tooMany, 'selection_too_large');
+            if (!run)
+              throw new AppError(422, WAITLIST_BULK_MESSAGES.tooMany, 'selection_too_large');
             if (run.total === 0) {
               throw new AppError(422, WAITLIST_BULK_MESSAGES.nothingSelected, 'nothing_selected');
             }
@@ -101,7 +99,8 @@ export default async function waitlistBulkRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'waitlist:read' },
       schema: {
-        description: "A bulk run's progress and result: counts, skips by reason, the first people passed over.",
+        description:
+          "A bulk run's progress and result: counts, skips by reason, the first people passed over.",
         params: bulkRunParamsSchema,
         response: { 200: waitlistBulkRunSchema, ...errorResponses(401, 404) },
       },
@@ -121,7 +120,10 @@ export default async function waitlistBulkRoutes(fastify: ApiInstance) {
         description: 'The selected entries as CSV: the columns of the whole export.',
         produces: ['text/csv'],
         body: waitlistBulkBodySchema,
-        response: { 200: csvResponse('The selected waitlist entries'), ...errorResponses(400, 401, 403) },
+        response: {
+          200: csvResponse('The selected waitlist entries'),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
@@ -131,7 +133,11 @@ export default async function waitlistBulkRoutes(fastify: ApiInstance) {
       await recordAudit(db, auditActorOf(request), {
         action: 'export.csv',
         targetType: 'waitlist',
-        details: { export: 'waitlist-selection', rows, selection: 'ids' in selection ? 'ids' : 'filter' },
+        details: {
+          export: 'waitlist-selection',
+          rows,
+          selection: 'ids' in selection ? 'ids' : 'filter',
+        },
       });
       return sendCsv(reply, {
         filename: 'waitlist-selection.csv',
