@@ -6,6 +6,7 @@ import adminAuth from './plugins/app/admin-auth';
 import authentication from './plugins/app/authentication';
 import email from './plugins/app/email';
 import invitationExpiry from './plugins/app/invitation-expiry';
+import waitlistBulkRuns from './plugins/app/waitlist-bulk-runs';
 import postImageStore from './plugins/app/post-image-store';
 import postScheduler from './plugins/app/post-scheduler';
 import postsCache from './plugins/app/posts-cache';
@@ -128,6 +129,7 @@ export async function buildApp({
   await app.register(email, { startWorker: startEmailWorker });
   await app.register(retention, { startTimer: startEmailWorker });
   await app.register(invitationExpiry, { startTimer: startEmailWorker });
+  await app.register(waitlistBulkRuns, { startTimer: startEmailWorker });
   await app.register(postsCache);
   await app.register(postImageStore);
   await app.register(postScheduler, {

@@ -69,6 +69,9 @@ import type {
   VerifyEmailResponse,
   User,
   WaitlistSignupRequest,
+  WaitlistBulkAction,
+  WaitlistBulkRequest,
+  WaitlistBulkRun,
   WaitlistPlace,
   WaitlistSignupResponse,
 } from './types';
@@ -153,6 +156,25 @@ export function createConsoleEndpoints(client: ApiClient) {
         remove: (id: string) => client.delete<ErasureResult>(routes.admin.waitlist.entry(id)),
         resendConfirmation: (id: string) =>
           client.post<QueuedEmail>(routes.admin.waitlist.resendConfirmation(id)),
+        /**
+         * Issue 32: starts a bulk run (202, processed in the background); a retry with
+         * the same idempotencyKey answers the same run and acts on nobody twice.
+         */
+        bulk: (
+          action: WaitlistBulkAction,
+          body: WaitlistBulkRequest,
+          options: { idempotencyKey?: string } = {},
+        ) =>
+          client.post<WaitlistBulkRun>(
+            action === 'approve'
+              ? routes.admin.waitlist.bulkApprove
+              : action === 'hang-tight'
+                ? routes.admin.waitlist.bulkHangTight
+                : routes.admin.waitlist.bulkDelete,
+            body,
+            options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {},
+          ),
+        bulkRun: (id: string) => client.get<WaitlistBulkRun>(routes.admin.waitlist.bulkRun(id)),
       },
       beta: {
         setStatus: (participantId: string, body: ParticipantStatusUpdate) =>

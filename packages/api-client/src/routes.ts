@@ -103,6 +103,12 @@ const consoleRouteTable = {
       sources: 'GET /api/admin/waitlist/sources',
       resendConfirmation: 'POST /api/admin/waitlist/:id/resend-confirmation',
       referrals: 'GET /api/admin/waitlist/:id/referrals',
+      /** Issue 32: bulk actions on a selection, their runs, a selection's export. */
+      bulkApprove: 'POST /api/admin/waitlist/bulk/approve',
+      bulkHangTight: 'POST /api/admin/waitlist/bulk/hang-tight',
+      bulkDelete: 'POST /api/admin/waitlist/bulk/delete',
+      bulkExport: 'POST /api/admin/waitlist/bulk/export',
+      bulkRun: 'GET /api/admin/waitlist/bulk/:id',
     },
     beta: {
       participants: 'GET /api/admin/beta/participants',

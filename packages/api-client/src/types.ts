@@ -23,6 +23,12 @@ export type {
   WaitlistListParams as WaitlistListQuery,
   SignupSources,
   SignupSourcesQuery,
+  // waitlist-bulk.ts
+  WaitlistBulkAction,
+  WaitlistBulkRequest,
+  WaitlistBulkRun,
+  WaitlistBulkSkipReason,
+  WaitlistSelectionRequest,
   // referrals.ts
   ReferralChain,
   // invite-codes.ts

@@ -559,6 +559,34 @@ export interface BulkSendRunsTable {
   confirmedAt: Date | null;
 }
 
+/** Issue 32: a bulk action on waitlist entries (see migration 026). */
+export interface WaitlistBulkRunsTable {
+  id: Generated<string>;
+  action: 'approve' | 'hang-tight' | 'delete';
+  /** The selection as sent: `{ ids }` or `{ filter: { search, state } }`. */
+  selection: ColumnType<Record<string, unknown>, string, string>;
+  /** Who asked (an AuditActor): each person's audit entry names them. */
+  actor: ColumnType<Record<string, unknown>, string, string>;
+  createdBy: string | null;
+  state: Generated<'running' | 'finished'>;
+  total: Generated<number>;
+  done: Generated<number>;
+  skipped: Generated<number>;
+  failed: Generated<number>;
+  leaseUntil: Date | null;
+  createdAt: CreatedAt;
+  finishedAt: Date | null;
+}
+
+/** One person of a bulk run, in the order the run takes them; its outcome once acted on. */
+export interface WaitlistBulkRunItemsTable {
+  runId: string;
+  ordinal: number;
+  entryId: string;
+  outcome: 'done' | 'skipped' | 'failed' | null;
+  reason: string | null;
+}
+
 export interface EmailEventsTable {
   id: Generated<string>;
   /** RecordType:ID:time: Postmark retries a webhook; the same event is stored once. */
@@ -620,6 +648,8 @@ export interface Database {
   emailSuppressions: EmailSuppressionsTable;
   emailEvents: EmailEventsTable;
   bulkSendRuns: BulkSendRunsTable;
+  waitlistBulkRuns: WaitlistBulkRunsTable;
+  waitlistBulkRunItems: WaitlistBulkRunItemsTable;
   accountTokens: AccountTokensTable;
   loginThrottle: LoginThrottleTable;
   auditLog: AuditLogTable;

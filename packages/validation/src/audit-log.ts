@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'waitlist.email',
   'waitlist.delete',
   'waitlist.resend_confirmation',
+  'waitlist.bulk',
   'invite_code.create',
   'invite_code.disable',
   'invite_code.enable',

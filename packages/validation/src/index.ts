@@ -15,6 +15,7 @@ export * from './paging';
 export * from './issues';
 // Features.
 export * from './waitlist';
+export * from './waitlist-bulk';
 export * from './referral-codes';
 export * from './referrals';
 export * from './invite-codes';

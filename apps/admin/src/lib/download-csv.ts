@@ -5,8 +5,13 @@ import { http } from './api';
  * object URL (the export endpoints need the session cookie, so a plain link
  * with `download` would not surface errors).
  */
-export async function downloadCsv(path: string, filename: string): Promise<void> {
-  const response = await http.request('GET', path);
+export async function downloadCsv(
+  path: string,
+  filename: string,
+  /** A body to POST (a selection's export, issue 32) instead of a GET. */
+  body?: unknown,
+): Promise<void> {
+  const response = await http.request(body === undefined ? 'GET' : 'POST', path, body);
   const text = await response.text();
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   try {

@@ -138,10 +138,16 @@ export async function approveForBeta(
   entry: { id: string; email: string; firstName: string; lastName: string },
   invitation: PreparedInvitation,
   actor: AuditActor,
+  /** More for the audit entry (a bulk run's id, issue 32). */
+  details?: Record<string, unknown>,
 ): Promise<{ participant: BetaParticipant; messageId: string | undefined }> {
   await lockBetaCap(trx);
   const seat = await checkSeat(trx, entry);
   if (seat === 'held') throw conflict(ALREADY_APPROVED_MESSAGE, 'already_approved');
   if (seat === 'full') throw conflict(BETA_FULL_MESSAGE, 'beta_full');
-  return inviteToBeta(trx, mailer, entry, invitation, { actor, action: 'waitlist.approve' });
+  return inviteToBeta(trx, mailer, entry, invitation, {
+    actor,
+    action: 'waitlist.approve',
+    ...(details ? { details } : {}),
+  });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DB } from '@repo/db';
 import { POST_MESSAGES } from '@repo/validation';
+import type { AuditActor } from '../audit/audit-log';
 import { AppError } from '../errors';
 import { findStoredAnswer, lockIdempotencyKey, storeAnswer } from './idempotency-repository';
 
@@ -55,4 +56,11 @@ export async function idempotentRequest<T>(
     await storeAnswer(trx, scope, key, { requestHash, ...answer });
     return { ...answer, replayed: false };
   });
+}
+
+/** Whose keys these are: a key is one caller's, never shared between staff or API keys. */
+export function idempotencyCallerOf(actor: AuditActor): string {
+  if (actor.kind === 'staff') return `staff:${actor.userId}`;
+  if (actor.kind === 'api_key') return `api_key:${actor.apiKeyId}`;
+  return actor.kind;
 }

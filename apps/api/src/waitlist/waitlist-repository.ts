@@ -108,7 +108,7 @@ function withParticipant(source: EntriesSource) {
   return source.leftJoin('betaParticipants as p', 'p.waitlistEntryId', 'w.id').select(entryColumns);
 }
 
-function selectEntries(db: DB) {
+export function selectEntries(db: DB) {
   return withParticipant(db.selectFrom('waitlistEntries as w'));
 }
 
@@ -129,10 +129,10 @@ function toWaitlistEntry(row: WaitlistEntryRecord & { position: number | null })
  * The text the search looks in: exactly the expression of the trigram index
  * waitlist_entries_search_idx (migration 003), so that the index serves it.
  */
-const searchText = sql<string>`lower(w.email || ' ' || w.first_name || ' ' || w.last_name || ' ' || w.company_name)`;
+export const searchText = sql<string>`lower(w.email || ' ' || w.first_name || ' ' || w.last_name || ' ' || w.company_name)`;
 
 /** A LIKE pattern for "contains `text`": `%`, `_` and `\\` in it match themselves. */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
@@ -327,7 +327,7 @@ function queueEntries(db: DB) {
     );
 }
 
-function queuePositions(db: DB, boost: number) {
+export function queuePositions(db: DB, boost: number) {
   const queue = queueEntries(db).select([
     'q.id',
     'q.createdAt',

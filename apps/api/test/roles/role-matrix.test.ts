@@ -32,6 +32,11 @@ const EXPECTED: Record<string, RoutePermission> = {
   'POST /api/admin/waitlist/:id/resend-confirmation': 'waitlist:write',
   'DELETE /api/admin/waitlist/:id': 'waitlist:write',
   'GET /api/admin/waitlist/export': 'waitlist:export',
+  'POST /api/admin/waitlist/bulk/approve': 'beta:approve',
+  'POST /api/admin/waitlist/bulk/hang-tight': 'beta:approve',
+  'POST /api/admin/waitlist/bulk/delete': 'waitlist:write',
+  'POST /api/admin/waitlist/bulk/export': 'waitlist:export',
+  'GET /api/admin/waitlist/bulk/:id': 'waitlist:read',
   'GET /api/admin/beta/participants': 'beta:read',
   'GET /api/admin/settings/auto-fill': 'beta:read',
   'PATCH /api/admin/beta/participants/:id': 'beta:approve',
@@ -136,6 +141,11 @@ const concrete = ({ method, url }: Route) =>
 
 /** Bodies that an allowed request would act on. */
 const BODIES: Record<string, () => unknown> = {
+  // Issue 32: the entry the matrix keeps (a bulk delete would take it: an unknown id instead).
+  'POST /api/admin/waitlist/bulk/approve': () => ({ selection: { ids: [ids.get('entry')] } }),
+  'POST /api/admin/waitlist/bulk/hang-tight': () => ({ selection: { ids: [ids.get('entry')] } }),
+  'POST /api/admin/waitlist/bulk/delete': () => ({ selection: { ids: [SOME_ID] } }),
+  'POST /api/admin/waitlist/bulk/export': () => ({ selection: { ids: [ids.get('entry')] } }),
   'PATCH /api/admin/beta/participants/:id': () => ({ status: 'inactive' }),
   'PATCH /api/admin/contacts/:id': () => ({ status: 'read' }),
   'PUT /api/admin/settings/auto-fill': () => ({ enabled: true }),
@@ -249,6 +259,7 @@ beforeAll(async () => {
   const keyId = (await ctx.database.db.selectFrom('apiKeys').select('id').executeTakeFirstOrThrow())
     .id;
   ids.set('/api/admin/waitlist/:id:id', entry!);
+  ids.set('entry', entry!);
   ids.set('/api/admin/waitlist/:id/referrals:id', entry!);
   ids.set('/api/admin/waitlist/:id/resend-confirmation:id', entry!);
   ids.set('/api/admin/beta/approve/:id:id', entry!);

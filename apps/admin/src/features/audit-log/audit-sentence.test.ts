@@ -36,6 +36,14 @@ const EXAMPLES: Record<AuditAction, { entry: Partial<AuditSentenceEntry>; reads:
     entry: {},
     reads: 'Ada Lovelace resent the confirmation email to Grace Hopper',
   },
+  'waitlist.bulk': {
+    entry: {
+      targetType: 'waitlist_bulk_run',
+      subjectName: null,
+      details: { bulkAction: 'approve', total: 5, done: 3, skipped: 2, failed: 0 },
+    },
+    reads: 'Ada Lovelace approved 3 people for the beta in bulk (2 skipped, 0 failed)',
+  },
   'waitlist.auto_invite': {
     entry: { actor: { kind: 'system', label: 'auto-fill' }, actorName: null },
     reads: 'The system invited Grace Hopper to the beta (auto-fill)',

@@ -136,6 +136,13 @@ const count = (value: unknown, one: string, many = `${one}s`) => {
   return `${n} ${n === 1 ? one : many}`;
 };
 
+/** What a bulk run did, by its action (issue 32). */
+const BULK_RUN_WORDING: Record<string, (people: string) => string> = {
+  approve: (people) => `approved ${people} for the beta`,
+  'hang-tight': (people) => `sent a ‘Hang Tight’ update to ${people}`,
+  delete: (people) => `deleted the waitlist entries of ${people}`,
+};
+
 type Words = Array<string | Phrase>;
 type Sentence = (parts: {
   actor: Phrase;
@@ -161,6 +168,11 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     actor,
     ' resent the confirmation email to ',
     subject,
+  ],
+  // Issue 32: the run's own entry; each person has the single action's entry besides.
+  'waitlist.bulk': ({ actor, details }) => [
+    actor,
+    ` ${(BULK_RUN_WORDING[String(details.bulkAction)] ?? ((people) => `acted on ${people}`))(count(details.done, 'person', 'people'))} in bulk (${Number(details.skipped ?? 0)} skipped, ${Number(details.failed ?? 0)} failed)`,
   ],
   'waitlist.auto_invite': ({ actor, subject }) => [
     actor,

@@ -1,4 +1,9 @@
-import { apiRoutes, type WaitlistEntry, type WaitlistSortField } from '@repo/api-client';
+import {
+  apiRoutes,
+  type WaitlistBulkRun,
+  type WaitlistEntry,
+  type WaitlistSortField,
+} from '@repo/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent } from '@repo/ui';
 import type { VisibilityState } from '@tanstack/react-table';
@@ -17,7 +22,11 @@ import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
-import { Can } from '@/lib/permissions';
+import { Can, useCan } from '@/lib/permissions';
+import { BulkActionBar } from './bulk-action-bar';
+import { BulkRunProgress } from './bulk-run-progress';
+import { selectionColumn } from './selection-column';
+import { useRowSelection } from './use-row-selection';
 import { type WaitlistAction, WAITLIST_SORTABLE, waitlistColumns } from './waitlist-columns';
 import { SignupSourcesCard } from './signup-sources';
 
@@ -91,18 +100,23 @@ export function WaitlistTab() {
   // Paged, sorted and searched by the server so the table stays fast with 100,000
   // entries; a new search, sort or state starts from page 1.
   const sort = sorting[0];
+  const filter = { search, state: state === 'all' ? undefined : state };
+  // Issue 32: rows selected for a bulk action, and the run under way.
+  const selection = useRowSelection(filter);
+  const [bulkRun, setBulkRun] = useState<WaitlistBulkRun | null>(null);
+  const canAct = [useCan('beta:approve'), useCan('waitlist:write'), useCan('waitlist:export')];
+  const canBulk = canAct.some(Boolean);
   const { query, paging } = usePagedList(
     QUERY_PATHS.waitlist,
     {
       sortBy: (sort?.id ?? 'createdAt') as WaitlistSortField,
       sortOrder: sort?.desc === false ? 'asc' : 'desc',
-      search,
-      state: state === 'all' ? undefined : state,
+      ...filter,
     },
     { pageSize: 20 },
   );
 
-  const columns = useMemo(
+  const rowColumns = useMemo(
     () =>
       waitlistColumns({
         onAction: setAction,
@@ -116,6 +130,10 @@ export function WaitlistTab() {
         resendingId,
       }),
     [resend, resendingId],
+  );
+  const columns = useMemo(
+    () => (canBulk ? [selectionColumn(selection), ...rowColumns] : rowColumns),
+    [canBulk, selection, rowColumns],
   );
   const table = useServerPagedTable({
     ...paging,
@@ -171,6 +189,13 @@ export function WaitlistTab() {
             />
             <ColumnVisibilityMenu table={table} />
           </div>
+          {bulkRun ? <BulkRunProgress run={bulkRun} onDismiss={() => setBulkRun(null)} /> : null}
+          <BulkActionBar
+            selection={selection}
+            pageIds={query.data?.items.map((entry) => entry.id) ?? []}
+            matching={query.data?.total ?? 0}
+            onRunStarted={setBulkRun}
+          />
           <PagedDataTable
             table={table}
             query={query}

@@ -1,4 +1,3 @@
-import { findEmailTemplate } from '@repo/email-templates';
 import {
   BETA_CAP,
   betaApprovalSchema,
@@ -13,6 +12,7 @@ import {
 import { z } from 'zod';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
 import { fillFreeSeats } from '../../../../beta/auto-fill';
+import { prepareWaitlistUpdate, sendWaitlistUpdate } from '../../../../beta/waitlist-update';
 import {
   ALREADY_APPROVED_MESSAGE,
   BETA_FULL_MESSAGE,
@@ -39,8 +39,6 @@ export const INVITATION_PENDING_MESSAGE =
   'This invitation has not been accepted yet: it holds its seat until it is accepted or lapses';
 export const INVITATION_LAPSED_MESSAGE =
   'This invitation has expired: its seat is free again, and the entry goes back to the queue';
-
-const waitlistUpdateTemplate = findEmailTemplate('waitlist-update')!;
 
 const participantParams = idParamsSchema('Beta participant not found');
 const entryParams = idParamsSchema('Waitlist entry not found');
@@ -150,26 +148,10 @@ export default async function betaRoutes(fastify: ApiInstance) {
       const { id } = request.params;
       const entry = await findWaitlistEntry(db, id);
       if (!entry) throw notFound('Waitlist entry not found');
-      const update = await mailer.prepare({
-        template: waitlistUpdateTemplate,
-        to: entry.email,
-        data: {
-          firstName: entry.firstName,
-          lastName: entry.lastName,
-          companyName: entry.companyName,
-        },
-        stream: 'outbound',
-      });
-      const messageId = await db.transaction().execute(async (trx) => {
-        const [queued] = await mailer.queue(trx, [update]);
-        await recordAudit(trx, auditActorOf(request), {
-          action: 'waitlist.email',
-          targetType: 'waitlist_entry',
-          targetId: id,
-          details: { template: waitlistUpdateTemplate.id, messageId: queued },
-        });
-        return queued;
-      });
+      const update = await prepareWaitlistUpdate(mailer, entry);
+      const messageId = await db
+        .transaction()
+        .execute((trx) => sendWaitlistUpdate(trx, mailer, id, update, auditActorOf(request)));
       return reply.status(202).send({ messageId });
     },
   );

@@ -21,7 +21,7 @@ import { readingTimeMinutes } from '@repo/content/seo-checks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { auditActorOf } from '../../../../audit/audit-log';
 import { notFound } from '../../../../errors';
-import { idempotentRequest } from '../../../../idempotency/idempotent-request';
+import { idempotencyCallerOf, idempotentRequest } from '../../../../idempotency/idempotent-request';
 import { editPost } from '../../../../posts/pending-revisions';
 import { problemsOf } from '../../../../posts/post-checks';
 import { findAdminPost, listAdminPosts, listRevisions } from '../../../../posts/posts-repository';
@@ -101,12 +101,7 @@ export default async function postRoutes(fastify: ApiInstance) {
     },
     async (request, reply) => {
       const actor = auditActorOf(request);
-      const caller =
-        actor.kind === 'staff'
-          ? `staff:${actor.userId}`
-          : actor.kind === 'api_key'
-            ? `api_key:${actor.apiKeyId}`
-            : actor.kind;
+      const caller = idempotencyCallerOf(actor);
       const answer = await idempotentRequest(
         db,
         {

@@ -27,7 +27,8 @@ import {
   waitlistExportCopy,
   waitlistExportSettings,
 } from '../../../../waitlist/waitlist-export';
-import { eraseWaitlistEntry } from '../../../../erasure/erasure-repository';
+import { deleteWaitlistEntry } from '../../../../waitlist/delete-entry';
+import waitlistBulkRoutes from './bulk';
 import signupSourceRoutes from './sources';
 
 const entryParams = idParamsSchema('Waitlist entry not found');
@@ -154,14 +155,8 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
     async (request) => {
       const { id } = request.params;
       const deleted = await db.transaction().execute(async (trx) => {
-        const counts = await eraseWaitlistEntry(trx, id);
+        const counts = await deleteWaitlistEntry(trx, id, auditActorOf(request));
         if (!counts) throw notFound('Waitlist entry not found');
-        await recordAudit(trx, auditActorOf(request), {
-          action: 'waitlist.delete',
-          targetType: 'waitlist_entry',
-          targetId: id,
-          details: { deleted: counts },
-        });
         return counts;
       });
       return { deleted };
@@ -169,4 +164,5 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
   );
 
   await fastify.register(signupSourceRoutes);
+  await fastify.register(waitlistBulkRoutes);
 }
