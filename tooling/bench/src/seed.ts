@@ -66,14 +66,15 @@ export async function fillWaitlist(pool: pg.Pool, total: number): Promise<number
     // queue the console ranks, and one in seventeen with a referral that counted.
     // Referral codes are given: the column's random default (40 bits; the API draws
     // its own codes) clashes about one time in two over a million rows, and a clash
-    // fails this whole INSERT.
+    // fails this whole INSERT. Oldest first: the queue numbers its entries in the
+    // order they are confirmed (issue 32).
     `insert into waitlist_entries (email, first_name, last_name, company_name, primary_use, created_at,
                                    confirmed_at, referral_count, referral_code)
      select 'bench-' || i || '@example.com', 'First' || (i % 977), 'Last' || i,
             'Company ' || (i % 5003), 'Blog Writing', now() - make_interval(secs => i),
             case when i % 10 = 0 then null else now() - make_interval(secs => i) + interval '5 minutes' end,
             (i % 17 = 0)::int, 'B' || lpad(i::text, 9, '0')
-     from generate_series($1::int, $2::int) as i`,
+     from generate_series($2::int, $1::int, -1) as i`,
     [from, to],
   );
   await pool.query('analyze waitlist_entries');

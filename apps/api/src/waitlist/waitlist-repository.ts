@@ -260,7 +260,7 @@ function sortedPage(
 async function pageInQueueOrder(
   db: DB,
   source: EntriesSource,
-  { page, pageSize, sortOrder }: WaitlistListQuery,
+  { page, pageSize, sortOrder, state }: WaitlistListQuery,
 ): Promise<PageRow[]> {
   const skip = pageOffset({ page, pageSize });
   const queued = await countQueued(db);
@@ -276,12 +276,20 @@ async function pageInQueueOrder(
           .limit(pageSize)
           .execute();
   if (rows.length === pageSize) return rows;
-  const outside = await withParticipant(source)
-    .select('w.queueKey')
-    .where('w.queueKey', 'is', null)
-    .orderBy('w.id')
+  // The page's ids first, from the index of the entries outside the queue (the rows
+  // skipped are index entries only), then their rows.
+  const outsideIds = db
+    .selectFrom('waitlistEntries as o')
+    .select('o.id')
+    .where('o.queueKey', 'is', null)
+    .$if(state === 'confirmed', (query) => query.where('o.confirmedAt', 'is not', null))
+    .orderBy('o.id')
     .limit(pageSize - rows.length)
-    .offset(firstKey === undefined ? Math.max(0, skip - queued) : 0)
+    .offset(firstKey === undefined ? Math.max(0, skip - queued) : 0);
+  const outside = await withParticipant(db.selectFrom('waitlistEntries as w'))
+    .select('w.queueKey')
+    .where('w.id', 'in', outsideIds)
+    .orderBy('w.id')
     .execute();
   return [...rows, ...outside];
 }

@@ -88,6 +88,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where queue_key is not null group by 1`,
     // One index orders the queue; unique, as the keys are by construction.
     `create unique index waitlist_entries_queue_key_idx on waitlist_entries (queue_key) where queue_key is not null`,
+    // The rest, as the list sorted by position shows it after the queue: a deep page
+    // of them skips index entries, not rows.
+    `create index waitlist_entries_outside_queue_idx on waitlist_entries (id) where queue_key is null`,
 
     // The key of a written row. Set whenever its inputs change, or when a statement
     // names queue_key (the seat triggers below do, to have it computed again).
@@ -255,6 +258,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     `drop trigger waitlist_queue_before_update on waitlist_entries`,
     `drop trigger waitlist_queue_before_insert on waitlist_entries`,
     `drop function waitlist_queue_before_write()`,
+    `drop index waitlist_entries_outside_queue_idx`,
     `drop index waitlist_entries_queue_key_idx`,
     `drop function waitlist_queue_bucket_start(bigint)`,
     `drop function waitlist_queue_bucket(numeric)`,
