@@ -211,7 +211,10 @@ export async function listWaitlistEntries(
   );
   return {
     items: rows.map(({ totalEntries: _total, queueKey, ...item }) =>
-      toWaitlistEntry({ ...item, position: queueKey === null ? null : (positions.get(queueKey) ?? null) }),
+      toWaitlistEntry({
+        ...item,
+        position: queueKey === null ? null : (positions.get(queueKey) ?? null),
+      }),
     ),
     total,
     page,

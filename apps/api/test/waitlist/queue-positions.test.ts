@@ -216,7 +216,8 @@ describe('positions kept in the database', () => {
     const ids = await addEntries(30);
     // Ten numbers apart by about 3,000 (three buckets each), then the rest.
     for (const [index, id] of ids.entries()) {
-      if (index < 10) await sql`select setval('waitlist_queue_seq', ${index * 3000 + 1})`.execute(db());
+      if (index < 10)
+        await sql`select setval('waitlist_queue_seq', ${index * 3000 + 1})`.execute(db());
       await confirmInOrder([id]);
     }
     // 700 referrals at 5 places each: 3,500 numbers up, across buckets.
@@ -246,11 +247,13 @@ describe('positions kept in the database', () => {
       return response.json<{ items: { id: string; position: number | null }[] }>().items;
     };
     const ascending = [];
-    for (let page = 1; page <= 5; page += 1) ascending.push(...(await list(`sortOrder=asc&page=${page}`)));
+    for (let page = 1; page <= 5; page += 1)
+      ascending.push(...(await list(`sortOrder=asc&page=${page}`)));
     expect(ascending.map((item) => item.id)).toEqual(order);
     expect(ascending.map((item) => item.position)).toEqual(order.map((_, index) => index + 1));
     const descending = [];
-    for (let page = 1; page <= 5; page += 1) descending.push(...(await list(`sortOrder=desc&page=${page}`)));
+    for (let page = 1; page <= 5; page += 1)
+      descending.push(...(await list(`sortOrder=desc&page=${page}`)));
     expect(descending.map((item) => item.id)).toEqual([...order].reverse());
   });
 
@@ -288,7 +291,8 @@ describe('positions kept in the database', () => {
         url: '/api/waitlist',
         payload: validWaitlistSignup({
           email,
-          referralCode: index % 3 === 0 ? referrers[index % referrers.length]!.referralCode : undefined,
+          referralCode:
+            index % 3 === 0 ? referrers[index % referrers.length]!.referralCode : undefined,
         }),
       });
       expect(response.statusCode).toBe(201);
@@ -343,7 +347,10 @@ describe('positions kept in the database', () => {
       expect(response.statusCode).toBe(200);
       return response.json<{ items: { id: string; position: number | null }[]; total: number }>();
     };
-    for (const query of ['sortBy=createdAt&sortOrder=desc&pageSize=100', 'sortBy=email&pageSize=100']) {
+    for (const query of [
+      'sortBy=createdAt&sortOrder=desc&pageSize=100',
+      'sortBy=email&pageSize=100',
+    ]) {
       const { items } = await list(query);
       expect(items).toHaveLength(12);
       for (const item of items) expect(item.position).toBe(positionOf.get(item.id) ?? null);
@@ -357,7 +364,20 @@ describe('positions kept in the database', () => {
       pages.push(items);
     }
     expect(pages.flat().map((item) => item.id)).toEqual([...order, ...outside]);
-    expect(pages.flat().map((item) => item.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, null, null, null, null]);
+    expect(pages.flat().map((item) => item.position)).toEqual([
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect((await list('sortBy=position&pageSize=5&page=4')).items).toEqual([]);
     // The confirmed ones only: the queue, then the seated confirmed entry.
     const confirmed = await list('sortBy=position&sortOrder=asc&pageSize=100&state=confirmed');
