@@ -10,6 +10,7 @@ import waitlistBulkRuns from './plugins/app/waitlist-bulk-runs';
 import postImageStore from './plugins/app/post-image-store';
 import postScheduler from './plugins/app/post-scheduler';
 import postsCache from './plugins/app/posts-cache';
+import queueBoost from './plugins/app/queue-boost';
 import retention from './plugins/app/retention';
 import compression from './plugins/external/compression';
 import { configPlugin, dbPlugin } from './plugins/external/core';
@@ -130,6 +131,7 @@ export async function buildApp({
   await app.register(retention, { startTimer: startEmailWorker });
   await app.register(invitationExpiry, { startTimer: startEmailWorker });
   await app.register(waitlistBulkRuns, { startTimer: startEmailWorker });
+  await app.register(queueBoost);
   await app.register(postsCache);
   await app.register(postImageStore);
   await app.register(postScheduler, {

@@ -102,10 +102,11 @@ const envSchema = z
     ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
     /** Issue 11: unconfirmed waitlist signups are purged after this many days. */
     UNCONFIRMED_SIGNUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-    /** Issue 11: places a confirmed referral moves its referrer up the queue. */
+    /**
+     * Issue 11: places a confirmed referral moves its referrer up the queue. The stored
+     * queue keys follow it: a new value recomputes those with referrals at start (issue 32).
+     */
     REFERRAL_BOOST_PLACES: z.coerce.number().int().min(0).max(1000).default(5),
-    /** Issue 13: the console's queue positions are recomputed at most this often (0: every page). */
-    QUEUE_RANKING_MAX_AGE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     /**
      * Load shedding: answer 503 with Retry-After while the event loop lags more than this
      * (ms) or the heap holds more than LOAD_SHEDDING_MAX_HEAP_MB. 0 turns a check off.

@@ -162,9 +162,8 @@ describe('waitlist growth (issue 11)', () => {
     await friendPage.getByRole('heading', { name: "You're confirmed!" }).waitFor();
     expect(await friendPage.getByTestId('queue-position').textContent()).toBe('#8');
 
-    // The referrer's status link now shows the place 5 higher and the referral: at once,
-    // or once the ranking snapshot the page reads has refreshed (issue 19: at most twice
-    // QUEUE_RANKING_MAX_AGE_MS, 10 s by default).
+    // The referrer's status link now shows the place 5 higher and the referral (the
+    // database keeps positions exact at once, issue 32; polled for the page's load).
     let after!: Page;
     await expect
       .poll(

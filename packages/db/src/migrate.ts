@@ -22,6 +22,7 @@ import * as postImages from './migrations/2026-11-27-020-post-images';
 import * as postPendingRevisions from './migrations/2026-11-28-021-post-pending-revisions';
 import * as staffInvitations from './migrations/2026-11-28-022-staff-invitations';
 import * as postPreviewLinks from './migrations/2026-11-28-023-post-preview-links';
+import * as queuePositions from './migrations/2026-11-28-024-queue-positions';
 import * as waitlistBulkRuns from './migrations/2026-11-28-026-waitlist-bulk-runs';
 import * as waitlistSourceCounts from './migrations/2026-11-28-028-waitlist-source-counts';
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-021-post-pending-revisions': postPendingRevisions,
   '2026-11-28-022-staff-invitations': staffInvitations,
   '2026-11-28-023-post-preview-links': postPreviewLinks,
+  '2026-11-28-024-queue-positions': queuePositions,
   '2026-11-28-026-waitlist-bulk-runs': waitlistBulkRuns,
   '2026-11-28-028-waitlist-source-counts': waitlistSourceCounts,
 };

@@ -338,6 +338,16 @@ export interface WaitlistEntriesTable {
   invitationExpiredAt: Date | null;
   /** Issue 19: the invite code brought with the signup, redeemed when the address is confirmed. */
   pendingInviteCodeId: string | null;
+  /**
+   * Issue 32, kept by triggers (migration 024; whatever a statement writes here is
+   * replaced): the entry's number in confirmation order, drawn at its first confirmation.
+   */
+  queueSeq: Generated<number | null>;
+  /**
+   * Issue 32, kept by triggers: the entry's sort key while it is in the queue
+   * (confirmed, no beta seat), null otherwise. A numeric (a string here); compare it in SQL.
+   */
+  queueKey: Generated<string | null>;
 }
 
 /** One row: the number of waitlist entries, kept by triggers (migration 003). */
@@ -356,6 +366,22 @@ export interface WaitlistSourceCountsTable {
   source: string;
   slot: number;
   entries: number;
+}
+
+/**
+ * Issue 32: queued entries per key bucket (waitlist_queue_bucket(queue_key)), kept by
+ * triggers and spread over 16 rows per bucket (by backend): sum a bucket's rows.
+ */
+export interface WaitlistQueueBucketsTable {
+  bucket: number;
+  slot: number;
+  entries: number;
+}
+
+/** Issue 32, one row: the referral boost the stored queue keys were computed with. */
+export interface WaitlistQueueSettingsTable {
+  singleton: Generated<boolean>;
+  referralBoost: number;
 }
 
 export interface ContactMessagesTable {
@@ -638,6 +664,8 @@ export interface Database {
   waitlistEntries: WaitlistEntriesTable;
   waitlistStats: WaitlistStatsTable;
   waitlistSourceCounts: WaitlistSourceCountsTable;
+  waitlistQueueBuckets: WaitlistQueueBucketsTable;
+  waitlistQueueSettings: WaitlistQueueSettingsTable;
   contactMessages: ContactMessagesTable;
   betaParticipants: BetaParticipantsTable;
   betaFeedbackResponses: BetaFeedbackResponsesTable;

@@ -71,7 +71,8 @@ export async function fillWaitlist(
     // the console ranks, and one in seventeen with a referral that counted.
     // Referral codes are given: the column's random default (40 bits; the API draws
     // its own codes) clashes about one time in two over a million rows, and a clash
-    // fails this whole INSERT.
+    // fails this whole INSERT. Oldest first: the queue numbers its entries in the
+    // order they are confirmed (issue 32).
     `insert into waitlist_entries (email, first_name, last_name, company_name, primary_use, created_at,
                                    confirmed_at, referral_count, referral_code, utm_source, referrer)
      select 'bench-' || i || '@example.com', 'First' || (i % 977), 'Last' || i,
@@ -80,7 +81,7 @@ export async function fillWaitlist(
             (i % 17 = 0)::int, 'B' || lpad(i::text, 9, '0'),
             case when i % 7 = 0 then 'Campaign' || (i % 5) end,
             case when i % 4 = 0 then 'https://www.site' || (i % 30) || '.example/' end
-     from generate_series($1::int, $2::int) as i`,
+     from generate_series($2::int, $1::int, -1) as i`,
     [from, to, Math.round((1 - confirmedShare) * 10)],
   );
   await pool.query('analyze waitlist_entries');

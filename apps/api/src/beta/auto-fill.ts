@@ -48,7 +48,7 @@ export async function fillFreeSeats(trx: DB, { mailer, config }: SeatServices): 
   while (invited < free) {
     // Invited people leave the queue; passed-over ones stay at its front.
     const wanted = free - invited + passedOver.size;
-    const candidates = await nextInQueue(trx, wanted, config.REFERRAL_BOOST_PLACES);
+    const candidates = await nextInQueue(trx, wanted);
     const fresh = candidates.filter((entry) => !passedOver.has(entry.id));
     if (fresh.length === 0) break;
     const lapsed = await entriesWithLapsedInvitation(

@@ -7,7 +7,7 @@ import {
 } from '@repo/validation';
 import { sql } from 'kysely';
 import type { AuditActor } from '../audit/audit-log';
-import { containsPattern, queuePositions, searchText } from '../waitlist/waitlist-repository';
+import { containsPattern, searchText } from '../waitlist/waitlist-repository';
 
 /** How long a worker holds a run between renewals; a run whose lease lapsed is taken up again. */
 export const LEASE_SECONDS = 30;
@@ -30,7 +30,8 @@ export interface RunRecord {
  */
 function itemOrder(action: WaitlistBulkAction) {
   return action === 'approve'
-    ? sql`queue.position asc nulls last, w.created_at, w.id`
+    ? // Queue order is the queue key's (issue 32); outside the queue, last.
+      sql`w.queue_key asc nulls last, w.created_at, w.id`
     : sql`w.created_at desc, w.id desc`;
 }
 
@@ -47,13 +48,11 @@ export async function createBulkRun(
     selection,
     actor,
     createdBy,
-    referralBoost,
   }: {
     action: WaitlistBulkAction;
     selection: WaitlistSelection;
     actor: AuditActor;
     createdBy: string | null;
-    referralBoost: number;
   },
 ): Promise<{ id: string; total: number } | undefined> {
   const run = await trx
@@ -66,10 +65,6 @@ export async function createBulkRun(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const queue = action === 'approve' ? queuePositions(trx, referralBoost) : undefined;
-  const queueJoin = queue
-    ? sql`left join (${queue}) as queue on queue.id = w.id`
-    : sql`left join (select null::uuid as id, null::int as position) as queue on false`;
   let inserted: number;
   if ('ids' in selection) {
     const ids = [...new Set(selection.ids.map((id) => id.toLowerCase()))];
@@ -80,8 +75,7 @@ export async function createBulkRun(
              row_number() over (order by w.id is null, ${itemOrder(action)}, sent.n),
              sent.id
       from unnest(${ids}::uuid[]) with ordinality as sent(id, n)
-      left join waitlist_entries w on w.id = sent.id
-      ${queueJoin}`.execute(trx);
+      left join waitlist_entries w on w.id = sent.id`.execute(trx);
     inserted = Number(result.numAffectedRows ?? 0);
   } else {
     const { search, state } = selection.filter;
@@ -97,7 +91,6 @@ export async function createBulkRun(
       insert into waitlist_bulk_run_items (run_id, ordinal, entry_id)
       select ${run.id}::uuid, row_number() over (order by ${itemOrder(action)}), w.id
       from waitlist_entries w
-      ${queueJoin}
       where ${sql.join(conditions, sql` and `)}
       order by ${itemOrder(action)}
       limit ${BULK_RUN_MAX + 1}`.execute(trx);

@@ -2,33 +2,9 @@ import type { WaitlistPlace } from '@repo/validation';
 import type { DB } from '@repo/db';
 import type { Config } from '../config';
 import { referralUrl, statusLinkSecret, statusUrl } from './confirmation';
-import { queueRankingOf } from './queue';
-import { placeInQueue, type QueuePlace } from './waitlist-repository';
+import { countQueued, placeInQueue } from './queue';
 
-type PlaceConfig = Pick<
-  Config,
-  'PUBLIC_SITE_URL' | 'SESSION_SECRET' | 'REFERRAL_BOOST_PLACES' | 'QUEUE_RANKING_MAX_AGE_MS'
->;
-
-/**
- * Where a queued entry stands, from the ranking snapshot (issue 19): no window
- * function per request, and a position at most twice QUEUE_RANKING_MAX_AGE_MS
- * old (10 s by default). An entry confirmed since the snapshot was taken is not
- * in it yet: its place is computed exactly, which happens only until the next
- * refresh.
- */
-async function placeOfQueued(
-  db: DB,
-  config: PlaceConfig,
-  entryId: string,
-): Promise<QueuePlace | undefined> {
-  const ranking = await queueRankingOf(db, config).get();
-  const position = ranking.positions.get(entryId);
-  if (position !== undefined) {
-    return { position, ahead: position - 1, total: ranking.order.length };
-  }
-  return placeInQueue(db, entryId, config.REFERRAL_BOOST_PLACES);
-}
+type PlaceConfig = Pick<Config, 'PUBLIC_SITE_URL' | 'SESSION_SECRET' | 'REFERRAL_BOOST_PLACES'>;
 
 /**
  * What a person sees of their place (issue 11): the confirmation page and the
@@ -54,7 +30,8 @@ export async function placeOfEntry(
     .executeTakeFirst();
   if (!entry) return undefined;
   const queued = entry.confirmedAt !== null && !entry.participantStatus;
-  const place = queued ? await placeOfQueued(db, config, entry.id) : undefined;
+  // Exact, from the queue's counters (issue 32): a few milliseconds at a million.
+  const place = queued ? await placeInQueue(db, entry.id) : undefined;
   const state = entry.participantStatus
     ? entry.participantStatus === 'invited'
       ? 'invited'
@@ -68,7 +45,7 @@ export async function placeOfEntry(
     state,
     position: place?.position ?? null,
     ahead: place?.ahead ?? null,
-    total: place?.total ?? (await queueRankingOf(db, config).get()).order.length,
+    total: place?.total ?? (await countQueued(db)),
     referralCount: entry.referralCount,
     referralCode: code,
     referralUrl: referralUrl(config.PUBLIC_SITE_URL, code),

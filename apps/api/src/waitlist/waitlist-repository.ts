@@ -1,14 +1,10 @@
 import type { Page, WaitlistEntry } from '@repo/validation';
 import type { Database, DB, WaitlistEntriesTable } from '@repo/db';
-import {
-  DEFAULT_REFERRAL_BOOST_PLACES,
-  type SignupSource,
-  type WaitlistListQuery,
-  type WaitlistSignup,
-} from '@repo/validation';
+import type { SignupSource, WaitlistListQuery, WaitlistSignup } from '@repo/validation';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { streamForExport } from '../export-stream';
-import { onePage } from '../paginate';
+import { onePage, pageOffset } from '../paginate';
+import { countQueued, queueKeyAt, queuePositionsOf } from './queue';
 import { newReferralCode } from './referrals';
 
 /**
@@ -177,37 +173,61 @@ export async function countAllEntries(db: DB): Promise<number> {
   return Number(row?.entries ?? 0);
 }
 
+/** A page's row, with the queue key its position is read by. */
+type PageRow = WaitlistEntryRecord & {
+  queueKey: string | null;
+  totalEntries?: string | number | null;
+};
+
 /**
  * One page of the waitlist, sorted on the server. Every sort order is backed by
- * an index (created_at, lower(email), lower(first_name|last_name|company_name)),
- * with the id as tie-breaker so pages never overlap. The unfiltered total comes
- * from a counter; a search counts its matches through the trigram index.
+ * an index (created_at, lower(email), lower(first_name|last_name|company_name),
+ * queue_key), with the id as tie-breaker so pages never overlap. The unfiltered
+ * total comes from a counter; a search counts its matches through the trigram index.
+ * Each queued row's position (issue 32) is read from the queue's counters.
  */
 export async function listWaitlistEntries(
   db: DB,
-  { page, pageSize, sortBy, sortOrder, search, state }: WaitlistListQuery,
-  {
-    referralBoost = DEFAULT_REFERRAL_BOOST_PLACES,
-    ranking,
-  }: { referralBoost?: number; ranking?: RankingSnapshot } = {},
+  query: WaitlistListQuery,
 ): Promise<Page<WaitlistEntry>> {
+  const { page, pageSize, sortBy, search, state } = query;
   let source = search ? searchSource(db, search) : db.selectFrom('waitlistEntries as w');
   if (state) {
     source = source.where('w.confirmedAt', state === 'confirmed' ? 'is not' : 'is', null);
   }
-  // Issue 11: each row's place in the queue (null outside it). Sorted by it, the
-  // ranking is computed in the query; otherwise the page's rows take theirs from
-  // the console's ranking snapshot, when there is one (see queue.ts).
-  const rankInQuery = sortBy === 'position' || !ranking;
-  let rows = withParticipant(source)
-    .$if(rankInQuery, (query) =>
-      query.leftJoin(queuePositions(db, referralBoost).as('queue'), 'queue.id', 'w.id'),
-    )
-    .select(
-      rankInQuery
-        ? sql<number | null>`queue.position`.as('position')
-        : sql<number | null>`null::int`.as('position'),
-    );
+  // Sorted by position, a page of the whole queue (or of the confirmed entries,
+  // which hold it all) starts at its first key, found through the counters.
+  const fromQueue = sortBy === 'position' && !search && state !== 'unconfirmed';
+  const [rows, filteredTotal] = await Promise.all([
+    fromQueue ? pageInQueueOrder(db, source, query) : sortedPage(source, query),
+    state ? countInState(db, state, search) : search ? countMatches(db, search) : undefined,
+  ]);
+  const total =
+    filteredTotal ??
+    (rows[0]?.totalEntries != null ? Number(rows[0].totalEntries) : await countAllEntries(db));
+  const positions = await queuePositionsOf(
+    db,
+    rows.flatMap((row) => (row.queueKey === null ? [] : [row.queueKey])),
+  );
+  return {
+    items: rows.map(({ totalEntries: _total, queueKey, ...item }) =>
+      toWaitlistEntry({
+        ...item,
+        position: queueKey === null ? null : (positions.get(queueKey) ?? null),
+      }),
+    ),
+    total,
+    page,
+    pageSize,
+  };
+}
+
+/** A page in any order, skipping the rows before it. */
+function sortedPage(
+  source: EntriesSource,
+  { page, pageSize, sortBy, sortOrder, search, state }: WaitlistListQuery,
+): Promise<PageRow[]> {
+  let rows = withParticipant(source).select('w.queueKey');
   rows =
     sortBy === 'createdAt'
       ? rows.orderBy('w.createdAt', sortOrder).orderBy('w.id', sortOrder)
@@ -215,8 +235,8 @@ export async function listWaitlistEntries(
         ? // lower(email) is unique: no tie-breaker needed, and the unique index serves the order.
           rows.orderBy(sql`lower(w.email)`, sortOrder)
         : sortBy === 'position'
-          ? // Outside the queue sorts last either way.
-            rows.orderBy(sql`queue.position ${sql.raw(sortOrder)} nulls last`).orderBy('w.id')
+          ? // The keys are in queue order; outside the queue sorts last either way.
+            rows.orderBy(sql`w.queue_key ${sql.raw(sortOrder)} nulls last`).orderBy('w.id')
           : sortBy === 'referralCount'
             ? rows
                 .orderBy('w.referralCount', sortOrder)
@@ -229,24 +249,52 @@ export async function listWaitlistEntries(
   // one round trip and one pooled connection instead of two (issue 13). A page past
   // the end has no row to carry it, and counts on its own.
   const counted = !state && !search;
-  const [items, filteredTotal, positions] = await Promise.all([
-    rows
-      .$if(counted, (query) => query.select(totalEntries.as('totalEntries')))
-      .$call(onePage({ page, pageSize }))
-      .execute(),
-    state ? countInState(db, state, search) : search ? countMatches(db, search) : undefined,
-    rankInQuery ? undefined : ranking?.get().then((snapshot) => snapshot.positions),
-  ]);
-  const total =
-    filteredTotal ?? (items[0] ? Number(items[0].totalEntries ?? 0) : await countAllEntries(db));
-  return {
-    items: items.map(({ totalEntries: _total, ...item }) =>
-      toWaitlistEntry(positions ? { ...item, position: positions.get(item.id) ?? null } : item),
-    ),
-    total,
-    page,
-    pageSize,
-  };
+  return rows
+    .$if(counted, (query) => query.select(totalEntries.as('totalEntries')))
+    .$call(onePage({ page, pageSize }))
+    .execute();
+}
+
+/**
+ * A page sorted by position, of a list that holds the whole queue: its queued rows
+ * from the key at the page's first position on (one index range, however deep the
+ * page), then the rows outside the queue (by id, as the other order puts them).
+ */
+async function pageInQueueOrder(
+  db: DB,
+  source: EntriesSource,
+  { page, pageSize, sortOrder, state }: WaitlistListQuery,
+): Promise<PageRow[]> {
+  const skip = pageOffset({ page, pageSize });
+  const queued = await countQueued(db);
+  const firstPosition = sortOrder === 'asc' ? skip + 1 : queued - skip;
+  const firstKey = skip < queued ? await queueKeyAt(db, firstPosition) : undefined;
+  const rows: PageRow[] =
+    firstKey === undefined
+      ? []
+      : await withParticipant(source)
+          .select('w.queueKey')
+          .where('w.queueKey', sortOrder === 'asc' ? '>=' : '<=', firstKey)
+          .orderBy('w.queueKey', sortOrder)
+          .limit(pageSize)
+          .execute();
+  if (rows.length === pageSize) return rows;
+  // The page's ids first, from the index of the entries outside the queue (the rows
+  // skipped are index entries only), then their rows.
+  const outsideIds = db
+    .selectFrom('waitlistEntries as o')
+    .select('o.id')
+    .where('o.queueKey', 'is', null)
+    .$if(state === 'confirmed', (query) => query.where('o.confirmedAt', 'is not', null))
+    .orderBy('o.id')
+    .limit(pageSize - rows.length)
+    .offset(firstKey === undefined ? Math.max(0, skip - queued) : 0);
+  const outside = await withParticipant(db.selectFrom('waitlistEntries as w'))
+    .select('w.queueKey')
+    .where('w.id', 'in', outsideIds)
+    .orderBy('w.id')
+    .execute();
+  return [...rows, ...outside];
 }
 
 /** Entries in a confirmation state (and matching a search): a count of the filtered rows. */
@@ -298,121 +346,14 @@ export async function waitlistEntryExists(db: DB, id: string): Promise<boolean> 
   return row !== undefined;
 }
 
-/**
- * The waitlist queue (issue 11): confirmed entries that hold no seat (no
- * participant row), ordered by
- *   1. an invite code redeemed while the beta was full (the front, in order of redemption),
- *   2. signup rank minus `boost` places per confirmed referral,
- *   3. more referrals first on a tie (so a referral moves its referrer up exactly
- *      `boost` places past the person it lands on), then signup time.
- * Unconfirmed entries take no position.
- *
- * Computed with two window functions, for the whole queue at once: the console
- * and a person's status and confirmation pages read it from the ranking
- * snapshot (queueRankingOf), never in a signup's path.
- */
-/** Who is in the queue: confirmed entries that hold no seat (no participant row). */
-function queueEntries(db: DB) {
-  return db
-    .selectFrom('waitlistEntries as q')
-    .where('q.confirmedAt', 'is not', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('betaParticipants as seat')
-            .select('seat.id')
-            .whereRef('seat.waitlistEntryId', '=', 'q.id'),
-        ),
-      ),
-    );
-}
-
-export function queuePositions(db: DB, boost: number) {
-  const queue = queueEntries(db).select([
-    'q.id',
-    'q.createdAt',
-    'q.referralCount',
-    'q.queuePriorityAt',
-    sql<number>`(row_number() over (order by q.created_at, q.id))::int`.as('signupRank'),
-  ]);
-  return db.selectFrom(queue.as('queue')).select([
-    'queue.id',
-    sql<number>`(row_number() over (
-        order by queue.queue_priority_at asc nulls last,
-                 queue.signup_rank - ${boost}::int * queue.referral_count,
-                 queue.referral_count desc,
-                 queue.created_at,
-                 queue.id))::int`.as('position'),
-    sql<number>`(count(*) over ())::int`.as('total'),
-  ]);
-}
-
-export interface QueuePlace {
-  /** 1 is the front of the queue. */
-  position: number;
-  ahead: number;
-  total: number;
-}
-
-/** Where an entry stands, or undefined when it is not in the queue. */
-export async function placeInQueue(
-  db: DB,
-  entryId: string,
-  boost: number,
-): Promise<QueuePlace | undefined> {
-  const row = await db
-    .selectFrom(queuePositions(db, boost).as('ranked'))
-    .select(['ranked.position', 'ranked.total'])
-    .where('ranked.id', '=', entryId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return { position: row.position, ahead: row.position - 1, total: row.total };
-}
-
-/** The first `limit` people in queue order (auto-fill invites them). */
-export async function nextInQueue(
-  db: DB,
-  limit: number,
-  boost: number,
-): Promise<WaitlistEntryRecord[]> {
+/** The first `limit` people in queue order (auto-fill invites them): the head of the queue key's index. */
+export async function nextInQueue(db: DB, limit: number): Promise<WaitlistEntryRecord[]> {
   if (limit <= 0) return [];
-  const ids = await db
-    .selectFrom(queuePositions(db, boost).as('ranked'))
-    .select('ranked.id')
-    .orderBy('ranked.position')
+  return selectEntries(db)
+    .where('w.queueKey', 'is not', null)
+    .orderBy('w.queueKey')
     .limit(limit)
     .execute();
-  const entries: WaitlistEntryRecord[] = [];
-  // One after another: `db` may be a transaction (one connection).
-  for (const { id } of ids) {
-    const entry = await findWaitlistEntry(db, id);
-    if (entry) entries.push(entry);
-  }
-  return entries;
-}
-
-/** Every queued entry's position, in queue order. */
-export interface QueueRanking {
-  /** Entry ids from the front of the queue. */
-  order: string[];
-  positions: Map<string, number>;
-}
-
-export async function loadRanking(db: DB, boost: number): Promise<QueueRanking> {
-  const rows = await db
-    .selectFrom(queuePositions(db, boost).as('ranked'))
-    .select(['ranked.id', 'ranked.position'])
-    .orderBy('ranked.position')
-    .execute();
-  return {
-    order: rows.map((row) => row.id),
-    positions: new Map(rows.map((row) => [row.id, row.position])),
-  };
-}
-
-/** A cached ranking (queue.ts keeps one per database): the console's list reads positions from it. */
-interface RankingSnapshot {
-  get(): Promise<Pick<QueueRanking, 'positions'>>;
 }
 
 /** Marks an unconfirmed entry confirmed (its invitation reached it); undefined when it already was. */

@@ -18,8 +18,7 @@ import { validWaitlistSignup } from '../helpers/test-app';
  * approved before confirming gets a fresh confirmation link instead, to take a
  * place by confirming.
  */
-// Positions are read afresh (the ranking snapshot's age is 0 here).
-const { ctx, admin } = useAdminContext({ QUEUE_RANKING_MAX_AGE_MS: '0' });
+const { ctx, admin } = useAdminContext();
 beforeEach(async () => {
   await clearSeats(ctx);
   await ctx.database.db.deleteFrom('inviteCodes').execute();

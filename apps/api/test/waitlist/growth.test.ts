@@ -18,11 +18,7 @@ import { createTestContext, type TestContext, validWaitlistSignup } from '../hel
 
 let ctx: TestContext;
 beforeAll(async () => {
-  // The console's ranking is read afresh on every page here (it is a 5 s snapshot by default).
-  ctx = await createTestContext({
-    PUBLIC_SITE_URL: 'https://site.test',
-    QUEUE_RANKING_MAX_AGE_MS: '0',
-  });
+  ctx = await createTestContext({ PUBLIC_SITE_URL: 'https://site.test' });
 });
 afterAll(() => ctx.close());
 

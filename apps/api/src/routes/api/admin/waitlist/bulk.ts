@@ -76,7 +76,6 @@ export default async function waitlistBulkRoutes(fastify: ApiInstance) {
               selection,
               actor,
               createdBy: actorUserIdOf(actor),
-              referralBoost: config.REFERRAL_BOOST_PLACES,
             });
             if (!run)
               throw new AppError(422, WAITLIST_BULK_MESSAGES.tooMany, 'selection_too_large');

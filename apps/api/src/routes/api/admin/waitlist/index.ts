@@ -13,7 +13,6 @@ import { conflict, notFound } from '../../../../errors';
 import { copyForExport } from '../../../../export-stream';
 import { renewConfirmationToken } from '../../../../waitlist/confirmation';
 import { confirmationEmail, confirmationTemplate } from '../../../../waitlist/confirmation-email';
-import { queueRankingOf } from '../../../../waitlist/queue';
 import { referralChainOf } from '../../../../waitlist/referrals';
 import { type ApiInstance, csvResponse, errorResponses } from '../../../../route-schemas';
 import {
@@ -36,10 +35,6 @@ const ALREADY_CONFIRMED_MESSAGE = 'This address is already confirmed';
 
 export default async function waitlistAdminRoutes(fastify: ApiInstance) {
   const { config, db, mailer } = fastify;
-  // Positions on the console's pages, a few seconds old at most (issue 13); the
-  // snapshot is the one the people's status pages read (issue 19).
-  const ranking = queueRankingOf(db, config);
-
   fastify.get(
     '/waitlist',
     {
@@ -49,11 +44,7 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
         response: { 200: waitlistPageSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) =>
-      listWaitlistEntries(db, request.query, {
-        referralBoost: config.REFERRAL_BOOST_PLACES,
-        ranking,
-      }),
+    async (request) => listWaitlistEntries(db, request.query),
   );
 
   /** Issue 11: who referred an entry (up the chain) and whom it referred. */
