@@ -11,6 +11,7 @@ import postImageStore from './plugins/app/post-image-store';
 import postScheduler from './plugins/app/post-scheduler';
 import postsCache from './plugins/app/posts-cache';
 import queueBoost from './plugins/app/queue-boost';
+import counterFold from './plugins/app/counter-fold';
 import retention from './plugins/app/retention';
 import compression from './plugins/external/compression';
 import { configPlugin, dbPlugin } from './plugins/external/core';
@@ -132,6 +133,7 @@ export async function buildApp({
   await app.register(invitationExpiry, { startTimer: startEmailWorker });
   await app.register(waitlistBulkRuns, { startTimer: startEmailWorker });
   await app.register(queueBoost);
+  await app.register(counterFold, { startTimer: startEmailWorker });
   await app.register(postsCache);
   await app.register(postImageStore);
   await app.register(postScheduler, {

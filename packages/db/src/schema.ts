@@ -359,12 +359,11 @@ export interface WaitlistStatsTable {
 
 /**
  * Signups per UTC day and source (utm_source, else the referrer's host, else
- * 'direct'), kept by triggers and spread over 16 slots (migration 028): sum them.
+ * 'direct'), kept by triggers as appended changes (migration 028): sum a key's rows.
  */
 export interface WaitlistSourceCountsTable {
   day: Date;
   source: string;
-  slot: number;
   entries: number;
 }
 
@@ -374,7 +373,6 @@ export interface WaitlistSourceCountsTable {
  */
 export interface WaitlistQueueBucketsTable {
   bucket: number;
-  slot: number;
   entries: number;
 }
 

@@ -6,8 +6,6 @@ async function runStatements(db: Kysely<unknown>, statements: string[]): Promise
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
-/** Counter rows each bucket is spread over; a writer touches the one of its connection. */
-const COUNT_SLOTS = 16;
 /** Key units per bucket: at 1,000,000 in the queue, about a thousand buckets of about a thousand. */
 const BUCKET_WIDTH = 1024;
 /** The boost the keys are computed with until the API sets its own (REFERRAL_BOOST_PLACES' default). */
@@ -41,12 +39,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       referral_boost integer not null check (referral_boost >= 0)
     )`,
     `insert into waitlist_queue_settings (referral_boost) values (${INITIAL_BOOST})`,
+    // Append-only: a writer inserts its changes and never updates a shared row, so
+    // no two writers wait on each other (or deadlock, taking buckets in opposite
+    // orders); waitlist_counts_fold() sums the rows of each bucket into one now and then.
     `create table waitlist_queue_buckets (
       bucket bigint not null,
-      slot smallint not null check (slot >= 0 and slot < ${COUNT_SLOTS}),
-      entries bigint not null,
-      primary key (bucket, slot)
+      entries bigint not null
     )`,
+    `create index waitlist_queue_buckets_bucket_idx on waitlist_queue_buckets (bucket)`,
 
     `create function waitlist_queue_key(seq bigint, referral_count integer, priority_at timestamptz, boost integer)
       returns numeric language sql immutable parallel safe as $$
@@ -83,8 +83,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where w.id = numbered.id`,
     `select setval('waitlist_queue_seq', coalesce(max(queue_seq), 1), max(queue_seq) is not null)
       from waitlist_entries`,
-    `insert into waitlist_queue_buckets (bucket, slot, entries)
-      select waitlist_queue_bucket(queue_key), 0, count(*) from waitlist_entries
+    `insert into waitlist_queue_buckets (bucket, entries)
+      select waitlist_queue_bucket(queue_key), count(*) from waitlist_entries
       where queue_key is not null group by 1`,
     // One index orders the queue; unique, as the keys are by construction.
     `create unique index waitlist_entries_queue_key_idx on waitlist_entries (queue_key) where queue_key is not null`,
@@ -120,34 +120,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       for each row execute function waitlist_queue_before_write()`,
 
     // Bucket counts, once per statement (a bulk INSERT of a million rows is one
-    // GROUP BY), in bucket order (two writers lock shared rows in the same order).
+    // GROUP BY), inserted as changes.
     `create function waitlist_queue_count_insert() returns trigger language plpgsql as $$
       begin
-        insert into waitlist_queue_buckets as b (bucket, slot, entries)
-          select waitlist_queue_bucket(queue_key), pg_backend_pid() % ${COUNT_SLOTS}, count(*)
-          from inserted_rows where queue_key is not null group by 1 order by 1
-          on conflict (bucket, slot) do update set entries = b.entries + excluded.entries;
+        insert into waitlist_queue_buckets (bucket, entries)
+          select waitlist_queue_bucket(queue_key), count(*)
+          from inserted_rows where queue_key is not null group by 1;
         return null;
       end
     $$`,
     `create function waitlist_queue_count_update() returns trigger language plpgsql as $$
       begin
-        insert into waitlist_queue_buckets as b (bucket, slot, entries)
-          select bucket, pg_backend_pid() % ${COUNT_SLOTS}, sum(delta)
+        insert into waitlist_queue_buckets (bucket, entries)
+          select bucket, sum(delta)
           from (select waitlist_queue_bucket(queue_key) as bucket, -1 as delta from old_rows where queue_key is not null
                 union all
                 select waitlist_queue_bucket(queue_key), 1 from new_rows where queue_key is not null) as changes
-          group by bucket having sum(delta) <> 0 order by bucket
-          on conflict (bucket, slot) do update set entries = b.entries + excluded.entries;
+          group by bucket having sum(delta) <> 0;
         return null;
       end
     $$`,
     `create function waitlist_queue_count_delete() returns trigger language plpgsql as $$
       begin
-        insert into waitlist_queue_buckets as b (bucket, slot, entries)
-          select waitlist_queue_bucket(queue_key), pg_backend_pid() % ${COUNT_SLOTS}, -count(*)
-          from deleted_rows where queue_key is not null group by 1 order by 1
-          on conflict (bucket, slot) do update set entries = b.entries + excluded.entries;
+        insert into waitlist_queue_buckets (bucket, entries)
+          select waitlist_queue_bucket(queue_key), -count(*)
+          from deleted_rows where queue_key is not null group by 1;
         return null;
       end
     $$`,

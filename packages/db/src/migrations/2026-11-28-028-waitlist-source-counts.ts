@@ -6,9 +6,6 @@ async function runStatements(db: Kysely<unknown>, statements: string[]): Promise
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
-/** Counter rows each (day, source) is spread over, as waitlist_stats (migration 006). */
-const COUNT_SLOTS = 16;
-
 /**
  * A signup's source (the console's "sources" breakdown, issue 18): its
  * utm_source, else the external referrer's host, else 'direct'. Over a
@@ -22,36 +19,37 @@ const SOURCE = `coalesce(
 
 /** Adds `sign` × the rows of transition table `rows`, per UTC day and source, to the counters. */
 function countInto(rows: string, sign: '+' | '-'): string {
-  return `insert into waitlist_source_counts (day, source, slot, entries)
-      select (t.created_at at time zone 'UTC')::date, ${SOURCE}, pg_backend_pid() % ${COUNT_SLOTS},
-             ${sign}count(*)
+  return `insert into waitlist_source_counts (day, source, entries)
+      select (t.created_at at time zone 'UTC')::date, ${SOURCE}, ${sign}count(*)
       from ${rows} as t
-      group by 1, 2
-      order by 1, 2
-    on conflict (day, source, slot) do update
-      set entries = waitlist_source_counts.entries + excluded.entries;`;
+      group by 1, 2;`;
 }
 
 /*
  * A launch that goes viral (issue 32): the "sources" breakdown grouped every
  * entry of the last weeks with a regular expression per row (1,022 ms at a
  * million entries). The counts per UTC day and source are kept by statement
- * triggers instead (one upsert per statement, spread over 16 slots by backend
- * like the waitlist total), and the breakdown sums a few hundred rows.
+ * triggers instead, and the breakdown sums a few hundred rows.
+ *
+ * Both counter tables of issue 32 (this one and waitlist_queue_buckets, migration
+ * 024) are append-only: a writer inserts its changes and never updates a shared
+ * row, so concurrent signups neither queue on a counter's lock nor deadlock by
+ * taking two counters in opposite orders. waitlist_counts_fold(), run by the API
+ * every few seconds under an advisory lock, sums each key's rows into one; a
+ * reader sums whatever rows there are, so it is exact before and after.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
     `create table waitlist_source_counts (
       day date not null,
       source text not null,
-      slot smallint not null check (slot >= 0 and slot < ${COUNT_SLOTS}),
-      entries bigint not null,
-      primary key (day, source, slot)
+      entries bigint not null
     )`,
+    `create index waitlist_source_counts_day_idx on waitlist_source_counts (day)`,
     // No signup may slip between the count and the triggers.
     `lock table waitlist_entries in share row exclusive mode`,
-    `insert into waitlist_source_counts (day, source, slot, entries)
-      select (t.created_at at time zone 'UTC')::date, ${SOURCE}, 0, count(*)
+    `insert into waitlist_source_counts (day, source, entries)
+      select (t.created_at at time zone 'UTC')::date, ${SOURCE}, count(*)
       from waitlist_entries as t
       group by 1, 2`,
     `create function waitlist_source_counts_after_insert() returns trigger language plpgsql as $$
@@ -71,16 +69,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // may still rewrite it): confirmations and referral counts never fire it.
     `create function waitlist_source_counts_after_update() returns trigger language plpgsql as $$
       begin
-        insert into waitlist_source_counts (day, source, slot, entries)
-          select (t.created_at at time zone 'UTC')::date, ${SOURCE}, pg_backend_pid() % ${COUNT_SLOTS},
-                 sum(t.change)
+        insert into waitlist_source_counts (day, source, entries)
+          select (t.created_at at time zone 'UTC')::date, ${SOURCE}, sum(t.change)
           from (select old.created_at, old.utm_source, old.referrer, -1 as change
                 union all
                 select new.created_at, new.utm_source, new.referrer, 1) as t
-          group by 1, 2
-          order by 1, 2
-        on conflict (day, source, slot) do update
-          set entries = waitlist_source_counts.entries + excluded.entries;
+          group by 1, 2;
         return null;
       end
     $$`,
@@ -104,11 +98,44 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       execute function waitlist_source_counts_after_update()`,
     `create trigger waitlist_source_counts_truncate after truncate on waitlist_entries
       for each statement execute function waitlist_source_counts_after_truncate()`,
+    // Each statement deletes the rows its snapshot sees of every key with more
+    // than one row (or none left) and inserts their sums:
+    // readers see the rows before or after, the same totals; changes inserted
+    // meanwhile are not in its snapshot and stay for the next fold. Returns the
+    // number of rows folded away.
+    `create function waitlist_counts_fold() returns bigint language plpgsql as $$
+      declare
+        folded bigint := 0;
+        n bigint;
+      begin
+        with gone as (delete from waitlist_queue_buckets
+                      where bucket in (select bucket from waitlist_queue_buckets
+                                       group by bucket having count(*) > 1 or sum(entries) = 0)
+                      returning bucket, entries),
+        kept as (insert into waitlist_queue_buckets (bucket, entries)
+                 select bucket, sum(entries) from gone group by bucket having sum(entries) <> 0
+                 returning 1)
+        select (select count(*) from gone) - (select count(*) from kept) into n;
+        folded := folded + n;
+        with gone as (delete from waitlist_source_counts
+                      where (day, source) in (select day, source from waitlist_source_counts
+                                              group by day, source
+                                              having count(*) > 1 or sum(entries) = 0)
+                      returning day, source, entries),
+        kept as (insert into waitlist_source_counts (day, source, entries)
+                 select day, source, sum(entries) from gone group by day, source
+                 having sum(entries) <> 0
+                 returning 1)
+        select (select count(*) from gone) - (select count(*) from kept) into n;
+        return folded + n;
+      end
+    $$`,
   ]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
+    `drop function waitlist_counts_fold()`,
     `drop trigger waitlist_source_counts_truncate on waitlist_entries`,
     `drop trigger waitlist_source_counts_update on waitlist_entries`,
     `drop trigger waitlist_source_counts_delete on waitlist_entries`,

@@ -40,7 +40,7 @@ const BULK_ACTIONS: Record<WaitlistBulkAction, { permission: Permission; descrip
 
 /** Issue 32: acting on many waitlist entries at once, and exporting a selection. */
 export default async function waitlistBulkRoutes(fastify: ApiInstance) {
-  const { config, db } = fastify;
+  const { db } = fastify;
 
   for (const [action, { permission, description }] of Object.entries(BULK_ACTIONS) as [
     WaitlistBulkAction,
