@@ -19,8 +19,8 @@ export const SAVED_VIEW_NAME_MAX = 60;
 export const SAVED_VIEWS_MAX = 50;
 /** Rows per page the console offers (its page-size select). */
 export const SAVED_VIEW_PAGE_SIZES = ['10', '20', '50', '100'] as const;
-/** A column id of the console's tables: letters only, comma-separated in `cols`. */
-const COLUMN_LIST = /^[A-Za-z]{1,40}(,[A-Za-z]{1,40}){0,39}$/;
+/** The shown column ids of a console table, comma-separated in `cols` ("" hides every one it may). */
+const COLUMN_LIST = /^([A-Za-z]{1,40}(,[A-Za-z]{1,40}){0,39})?$/;
 
 export const SAVED_VIEW_MESSAGES = {
   name: `A view's name is 1 to ${SAVED_VIEW_NAME_MAX} characters`,

@@ -1,8 +1,9 @@
 import { apiRoutes, type WaitlistEntry, type WaitlistSortField } from '@repo/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent } from '@repo/ui';
-import type { VisibilityState } from '@tanstack/react-table';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import type { RowSelectionState, VisibilityState } from '@tanstack/react-table';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
 import type { DeletionTarget } from '@/components/delete-entry-dialog';
 import { ExportButton } from '@/components/export-button';
@@ -17,9 +18,13 @@ import { api } from '@/lib/api';
 import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
-import { Can } from '@/lib/permissions';
+import { Can, useCan } from '@/lib/permissions';
+import { personPath } from '@/features/people/person-link';
 import { type WaitlistAction, WAITLIST_SORTABLE, waitlistColumns } from './waitlist-columns';
 import { SignupSourcesCard } from './signup-sources';
+import { SavedViewsMenu } from './saved-views';
+import { useListKeyboard } from './use-list-keyboard';
+import { useUrlColumnVisibility } from './use-url-columns';
 
 /** Issue 11: confirmed (double opt-in) or not. */
 const STATE_FILTERS = [
@@ -40,11 +45,44 @@ const ErasePersonDialog = lazy(() =>
     default: module.ErasePersonDialog,
   })),
 );
+const KeyboardShortcutsDialog = lazy(() =>
+  import('./keyboard-shortcuts-dialog').then((module) => ({
+    default: module.KeyboardShortcutsDialog,
+  })),
+);
 const DeleteEntryDialog = lazy(() =>
   import('@/components/delete-entry-dialog').then((module) => ({
     default: module.DeleteEntryDialog,
   })),
 );
+
+/** The columns staff may hide or show (the Columns menu), by id. */
+const HIDEABLE_COLUMNS = [
+  'firstName',
+  'lastName',
+  'email',
+  'companyName',
+  'monthlyContentVolume',
+  'biggestChallenge',
+  'primaryUse',
+  'userType',
+  'state',
+  'position',
+  'referralCount',
+  'createdAt',
+] as const;
+
+const DEFAULT_VISIBILITY: VisibilityState = {
+  // The wizard does not ask for it (spec section 4): hidden until asked for, which
+  // leaves room for the state, position and referral columns of issue 11.
+  monthlyContentVolume: false,
+  biggestChallenge: false,
+  primaryUse: false,
+  userType: false,
+  // Issue 20: so that every column and the actions fit at 1280 px beside the sidebar
+  // (the order of the list is the default sort).
+  position: false,
+};
 
 export function WaitlistTab() {
   // Search, state, sort and page live in the address (issue 20).
@@ -54,24 +92,29 @@ export function WaitlistTab() {
     id: 'createdAt',
     desc: true,
   });
-  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({
-    // The wizard does not ask for it (spec section 4): hidden until asked for, which
-    // leaves room for the state, position and referral columns of issue 11.
-    monthlyContentVolume: false,
-    biggestChallenge: false,
-    primaryUse: false,
-    userType: false,
-    // Issue 20: so that every column and the actions fit at 1280 px beside the sidebar
-    // (the order of the list is the default sort).
-    position: false,
-  });
+  // Issue 32: the chosen columns live in the address too (`cols`), so a view keeps them.
+  const [columnVisibility, setColumnVisibility] = useUrlColumnVisibility(
+    HIDEABLE_COLUMNS,
+    DEFAULT_VISIBILITY,
+  );
   const [action, setAction] = useState<WaitlistAction | null>(null);
   const [deleting, setDeleting] = useState<DeletionTarget | null>(null);
   const [referralsOf, setReferralsOf] = useState<WaitlistEntry | null>(null);
   const [erasing, setErasing] = useState(false);
+  const [showingKeys, setShowingKeys] = useState(false);
+  // Issue 32: a stand-in for the list's selection (x selects a row) until the
+  // selection column of the bulk actions takes its place.
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const toggleSelection = useCallback(
+    (id: string) => setRowSelection((current) => ({ ...current, [id]: !current[id] })),
+    [],
+  );
   // Mounted from the first action on, so closing animates and returns focus as usual.
   const [dialogsMounted, setDialogsMounted] = useState(false);
-  if (!dialogsMounted && (action !== null || deleting !== null || referralsOf !== null || erasing))
+  if (
+    !dialogsMounted &&
+    (action !== null || deleting !== null || referralsOf !== null || erasing || showingKeys)
+  )
     setDialogsMounted(true);
   const queryClient = useQueryClient();
   const resendConfirmation = useMutation({
@@ -121,11 +164,28 @@ export function WaitlistTab() {
     ...paging,
     columns,
     manualSorting: true,
-    state: { sorting, columnVisibility },
+    state: { sorting, columnVisibility, rowSelection },
     onSortingChange: setSorting,
+    onRowSelectionChange: setRowSelection,
     onColumnVisibilityChange: setColumnVisibility,
     enableSortingRemoval: false,
     sortDescFirst: false,
+  });
+
+  // Issue 32: j/k, x, Enter, / and ? (the "?" sheet lists them).
+  const navigate = useNavigate();
+  const mayOpen = useCan('people:read');
+  const entries = query.data?.items;
+  const rowIds = useMemo(() => (entries ?? []).map((entry) => entry.id), [entries]);
+  const keyboard = useListKeyboard({
+    rowIds,
+    toggleSelection,
+    onOpen: (id) => {
+      const entry = entries?.find((candidate) => candidate.id === id);
+      if (entry && mayOpen) navigate(personPath(entry.email));
+    },
+    onFocusSearch: () => document.getElementById('waitlist-search')?.focus(),
+    onShowHelp: () => setShowingKeys(true),
   });
 
   return (
@@ -169,12 +229,29 @@ export function WaitlistTab() {
               options={STATE_FILTERS}
               onChange={setState}
             />
-            <ColumnVisibilityMenu table={table} />
+            <div className="flex flex-wrap items-center gap-2">
+              <SavedViewsMenu />
+              <ColumnVisibilityMenu table={table} />
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setShowingKeys(true)}
+                aria-keyshortcuts="?"
+              >
+                Keyboard shortcuts
+              </Button>
+            </div>
           </div>
           <PagedDataTable
             table={table}
             query={query}
             caption="Waitlist entries"
+            density="compact"
+            rowProps={(row) => ({
+              ...keyboard.rowProps(row.id, row.index),
+              className:
+                'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring data-[active=true]:bg-muted/60',
+            })}
             emptyMessage={
               search ? `No waitlist entries match “${search}”.` : 'No one is on the waitlist yet.'
             }
@@ -190,6 +267,7 @@ export function WaitlistTab() {
               invalidates={[QUERY_PATHS.waitlist, QUERY_PATHS.participants, QUERY_PATHS.outbox]}
             />
             <ErasePersonDialog open={erasing} onOpenChange={setErasing} />
+            <KeyboardShortcutsDialog open={showingKeys} onOpenChange={setShowingKeys} />
           </Suspense>
         ) : null}
       </Card>
