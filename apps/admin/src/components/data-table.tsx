@@ -53,19 +53,22 @@ const pinned = (columnId: string) =>
   columnId === PINNED_COLUMN &&
   'sm:sticky sm:right-0 sm:z-10 sm:bg-background sm:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]';
 
-function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
+function HeaderCell<T>({ header, compact }: { header: Header<T, unknown>; compact: boolean }) {
   if (header.isPlaceholder) return <TableHead />;
+  const height = compact && 'h-9';
   const content = flexRender(header.column.columnDef.header, header.getContext());
   const { column } = header;
   if (!column.getCanSort()) {
     return (
-      <TableHead className={cn('whitespace-nowrap px-2', pinned(column.id))}>{content}</TableHead>
+      <TableHead className={cn('whitespace-nowrap px-2', height, pinned(column.id))}>
+        {content}
+      </TableHead>
     );
   }
   const direction = column.getIsSorted();
   return (
     <TableHead
-      className="whitespace-nowrap px-2"
+      className={cn('whitespace-nowrap px-2', height)}
       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
     >
       <button
@@ -164,7 +167,7 @@ export function DataTable<T>({
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id} className="hover:bg-transparent">
               {group.headers.map((header) => (
-                <HeaderCell key={header.id} header={header} />
+                <HeaderCell key={header.id} header={header} compact={density === 'compact'} />
               ))}
             </TableRow>
           ))}

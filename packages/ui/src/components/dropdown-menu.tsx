@@ -5,7 +5,15 @@ import { useModalLayer } from './modal-layer';
 
 // Radix gives the menu its roles (menu, menuitem), arrow-key movement, type-ahead,
 // Escape and focus back on the trigger (issue 32: a table row's other actions).
-const DropdownMenu = DropdownMenuPrimitive.Root;
+// Not modal: a modal menu hides the rest of the page with aria-hidden while its
+// links and buttons stay focusable (axe: aria-hidden-focus); a click outside, Escape
+// or Tab closes it all the same.
+function DropdownMenu({
+  modal = false,
+  ...props
+}: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+}
 const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 

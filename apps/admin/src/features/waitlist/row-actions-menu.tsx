@@ -134,7 +134,8 @@ function PrimaryAction({ action }: { action: RowAction }) {
   return (
     <Button
       size="sm"
-      variant={action.destructive ? 'outline' : 'default'}
+      // Approval is the list's main work; the other primaries are quieter.
+      variant={action.key === 'approve' ? 'default' : 'outline'}
       className={className}
       disabled={action.disabled}
       onClick={action.run}

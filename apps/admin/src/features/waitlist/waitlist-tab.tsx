@@ -232,9 +232,11 @@ export function WaitlistTab() {
             <div className="flex flex-wrap items-center gap-2">
               <SavedViewsMenu />
               <ColumnVisibilityMenu table={table} />
+              {/* A phone has no keyboard to use them with. */}
               <Button
                 variant="ghost"
                 size="sm"
+                className="hidden sm:inline-flex"
                 onClick={() => setShowingKeys(true)}
                 aria-keyshortcuts="?"
               >
