@@ -19,9 +19,12 @@ const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 
 const DropdownMenuContent = React.forwardRef<
   React.ElementRef<typeof DropdownMenuPrimitive.Content>,
-  React.ComponentPropsWithoutRef<typeof DropdownMenuPrimitive.Content>
->(({ className, sideOffset = 4, align = 'end', ...props }, ref) => (
-  <DropdownMenuPrimitive.Portal container={useModalLayer()}>
+  React.ComponentPropsWithoutRef<typeof DropdownMenuPrimitive.Content> & {
+    /** Where the menu is rendered: the open modal, else this (e.g. the page's main landmark), else <body>. */
+    container?: HTMLElement | null;
+  }
+>(({ className, sideOffset = 4, align = 'end', container, ...props }, ref) => (
+  <DropdownMenuPrimitive.Portal container={useModalLayer() ?? container}>
     <DropdownMenuPrimitive.Content
       ref={ref}
       sideOffset={sideOffset}

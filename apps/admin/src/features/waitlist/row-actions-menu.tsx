@@ -109,6 +109,11 @@ export function useActionAfterMenu() {
   };
 }
 
+/** The page's <main>: a menu rendered there is inside a landmark (axe: region). */
+export function mainLandmark(): HTMLElement | null {
+  return document.querySelector('main');
+}
+
 /** Three dots: the menu's button (its name is the text beside, for screen readers). */
 function MoreIcon() {
   return (
@@ -181,7 +186,7 @@ export function WaitlistRowActions({
               <span className="sr-only">Actions for {name}</span>
             </Button>
           </DropdownMenuTrigger>
-          <DropdownMenuContent {...content}>
+          <DropdownMenuContent container={mainLandmark()} {...content}>
             {rest.map((action) =>
               action.href ? (
                 <DropdownMenuItem key={action.key} asChild>

@@ -12,7 +12,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { useApiQuery } from '@/lib/use-api-query';
-import { useActionAfterMenu } from './row-actions-menu';
+import { mainLandmark, useActionAfterMenu } from './row-actions-menu';
 
 /** The address keys a waitlist view keeps (issue 32): not the page, a view starts at 1. */
 const VIEW_KEYS = [
@@ -76,7 +76,7 @@ export function SavedViewsMenu() {
             Views
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent className="w-64" {...content}>
+        <DropdownMenuContent className="w-64" container={mainLandmark()} {...content}>
           <DropdownMenuLabel>Your saved views</DropdownMenuLabel>
           {views.isError ? (
             <DropdownMenuItem disabled>Could not load your views</DropdownMenuItem>
