@@ -34,7 +34,7 @@ interface RowAction {
  * read. The first one the role may take is the row's button; the others go in
  * its menu.
  */
-export function waitlistRowActions(
+function waitlistRowActions(
   entry: WaitlistEntry,
   { onAction, onDelete, onResendConfirmation, resendingId }: WaitlistRowHandlers,
 ): RowAction[] {

@@ -25,7 +25,7 @@ const VIEW_KEYS = [
 ] as const satisfies readonly (keyof WaitlistViewState)[];
 
 /** The list's address state now, as a view stores it. */
-export function viewStateOf(params: URLSearchParams): WaitlistViewState {
+function viewStateOf(params: URLSearchParams): WaitlistViewState {
   const state: Record<string, string> = {};
   for (const key of VIEW_KEYS) {
     const value = params.get(key);
@@ -35,7 +35,7 @@ export function viewStateOf(params: URLSearchParams): WaitlistViewState {
 }
 
 /** The address of a view: its keys, nothing else (so the other filters go back to default). */
-export function viewParams(view: Pick<SavedView, 'state'>): URLSearchParams {
+function viewParams(view: Pick<SavedView, 'state'>): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of VIEW_KEYS) {
     const value = view.state[key];

@@ -35,7 +35,7 @@ const INTERACTIVE =
   'a[href], button, input, select, textarea, [role="menuitem"], [contenteditable]';
 
 /** True while the user types or works in a layer above the list (a dialog, a menu). */
-export function keysBelongElsewhere(target: EventTarget | null): boolean {
+function keysBelongElsewhere(target: EventTarget | null): boolean {
   if (target instanceof HTMLElement) {
     if (TYPING.has(target.tagName) || target.isContentEditable) return true;
     if (target.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]'))
