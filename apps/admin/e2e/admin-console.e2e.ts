@@ -198,8 +198,9 @@ describe('admin console', () => {
     ).participants.length;
     await openConsole('approver');
     const row = page.getByRole('row').filter({ hasText: 'alan@example.com' });
-    // The accessible name starts with the visible label (WCAG 2.5.3, label in name).
-    await row.getByRole('button', { name: 'Approve for Beta: Alan Turing' }).click();
+    // Issue 32: an unconfirmed entry's button is the reminder; approval is in its menu.
+    await row.getByRole('button', { name: 'Actions for Alan Turing' }).click();
+    await page.getByRole('menuitem', { name: 'Approve for Beta' }).click();
     const dialog = page.getByRole('dialog');
     const frame = dialog.locator('iframe');
     await frame.waitFor();
@@ -226,7 +227,8 @@ describe('admin console', () => {
     });
     const historian = await openConsole('historian');
     const row = page.getByRole('row').filter({ hasText: 'hedy@example.com' });
-    await row.getByRole('button', { name: 'Approve for Beta: Hedy Lamarr' }).click();
+    await row.getByRole('button', { name: 'Actions for Hedy Lamarr' }).click();
+    await page.getByRole('menuitem', { name: 'Approve for Beta' }).click();
     await page
       .getByRole('dialog')
       .getByRole('button', { name: 'Approve and send invitation' })

@@ -10,8 +10,10 @@ import { joinWaitlist, registerFirstAdmin, signIn } from './seed';
 // codes, passkeys) lives in the session code every page needs, the client's table of
 // API calls grew by some 25 (roles, two-factor, passkeys), and every tab and button
 // asks the role's permissions. Measured 151.3 KB after it (docs/performance.md).
+// Issue 32 raised it to 160 KB: the waitlist's row menu and Views menu (Radix's
+// dropdown menu, some 6 KB) and its keyboard are on the first screen. Measured 158.2 KB.
 const KB = 1024;
-const FIRST_LOAD_BUDGET = 155 * KB;
+const FIRST_LOAD_BUDGET = 160 * KB;
 const ADMIN = {
   name: 'Perf Admin',
   email: 'perf@wordloom.test',

@@ -54,6 +54,8 @@ import type {
   RoleAssignment,
   RoleRequest,
   RoleResponse,
+  SavedView,
+  SavedViewCreateRequest,
   StaffAccountResponse,
   TotpCodeRequest,
   TotpSetup,
@@ -191,6 +193,12 @@ export function createConsoleEndpoints(client: ApiClient) {
           client.put<AutoFillSetting>(routes.admin.settings.autoFill, body),
         setTwoFactor: (body: TwoFactorPolicy) =>
           client.put<TwoFactorPolicy>(routes.admin.settings.twoFactor, body),
+      },
+      /** Issue 32: the signed-in staff member's own views. */
+      savedViews: {
+        create: (body: SavedViewCreateRequest) =>
+          client.post<SavedView>(routes.admin.savedViews.list, body),
+        remove: (id: string) => client.delete<MessageResponse>(routes.admin.savedViews.view(id)),
       },
       inviteCodes: {
         create: (body: InviteCodeCreateRequest) =>

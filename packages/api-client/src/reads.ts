@@ -37,6 +37,8 @@ import type {
   PersonTimelineQuery,
   ReferralChain,
   RoleList,
+  SavedViewListQuery,
+  SavedViews,
   SetupStatus,
   SignupSources,
   SignupSourcesQuery,
@@ -95,7 +97,8 @@ type JsonReads =
   | [Built<Admin['posts']['previewLinks']>, PostPreviewLinkList]
   | [Admin['auditLog'], AuditLogPage]
   | [Admin['personTimeline'], PersonTimeline]
-  | [Admin['analyticsOptOut'], AnalyticsOptOutPage];
+  | [Admin['analyticsOptOut'], AnalyticsOptOutPage]
+  | [Admin['savedViews']['list'], SavedViews];
 
 /** A path answered with an HTML document, read as text: a template's preview. */
 export type HtmlReadPath = Built<Admin['email']['templatePreview']>;
@@ -113,6 +116,7 @@ type Queries =
   | [Admin['posts']['list'], PostListQuery]
   | [Admin['auditLog'], AuditLogQuery]
   | [Admin['personTimeline'], PersonTimelineQuery]
+  | [Admin['savedViews']['list'], SavedViewListQuery]
   | [HtmlReadPath, TemplatePreviewQuery];
 
 /** What `Table` pairs with the path `P` (a fixed path, or one a builder made); never if nothing. */

@@ -200,6 +200,11 @@ const consoleRouteTable = {
     auditLog: 'GET /api/admin/audit-log',
     personTimeline: 'GET /api/admin/people/timeline',
     analyticsOptOut: 'GET /api/admin/analytics-opt-out',
+    /** Issue 32: the signed-in staff member's own saved views of a list. */
+    savedViews: {
+      list: 'GET,POST /api/admin/saved-views',
+      view: 'DELETE /api/admin/saved-views/:id',
+    },
     settings: {
       autoFill: 'GET,PUT /api/admin/settings/auto-fill',
       twoFactor: 'GET,PUT /api/admin/settings/two-factor',

@@ -188,4 +188,10 @@ export type {
   PersonTimeline,
   TimelineEvent,
   PersonTimelineQuery,
+  // saved-views.ts
+  SavedView,
+  SavedViews,
+  SavedViewCreateRequest,
+  SavedViewListQuery,
+  WaitlistViewState,
 } from '@repo/validation';

@@ -263,6 +263,20 @@ export interface PostPreviewLinksTable {
   revokedByLabel: string | null;
 }
 
+/**
+ * A staff member's saved view of a console list (migration 027, issue 32): the
+ * list's address state under a name unique (in any case) per account and list.
+ */
+export interface SavedViewsTable {
+  id: Generated<string>;
+  userId: string;
+  list: string;
+  name: string;
+  /** The address keys of the list (search, state, sort, order, pageSize, cols). */
+  state: Json<Record<string, string>>;
+  createdAt: CreatedAt;
+}
+
 /** An uploaded image of a post (migration 020): its size after rotation, who uploaded it. */
 export interface PostImagesTable {
   id: Generated<string>;
@@ -657,6 +671,7 @@ export interface Database {
   blogPostRedirects: BlogPostRedirectsTable;
   idempotencyKeys: IdempotencyKeysTable;
   postPreviewLinks: PostPreviewLinksTable;
+  savedViews: SavedViewsTable;
   postImages: PostImagesTable;
   postImageVariants: PostImageVariantsTable;
   waitlistEntries: WaitlistEntriesTable;

@@ -6,6 +6,7 @@ export * from './components/button';
 export * from './components/card';
 export * from './components/checkbox';
 export * from './components/dialog';
+export * from './components/dropdown-menu';
 export * from './components/input';
 export * from './components/label';
 export * from './components/progress';

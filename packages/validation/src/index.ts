@@ -43,3 +43,4 @@ export * from './post-preview-links';
 export * from './post-images';
 export * from './post-image-urls';
 export * from './people';
+export * from './saved-views';

@@ -10,11 +10,11 @@ import {
   TableHeader,
   TableRow,
 } from '@repo/ui';
-import { flexRender, type Header, type Table as ReactTable } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { flexRender, type Header, type Row, type Table as ReactTable } from '@tanstack/react-table';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { errorMessage } from '@/lib/notify';
 
-interface DataTableProps<T> {
+export interface DataTableProps<T> {
   table: ReactTable<T>;
   /** Read by screen readers: what the table lists. */
   caption: string;
@@ -25,6 +25,12 @@ interface DataTableProps<T> {
   /** True while a new page loads over the previous one. */
   isRefreshing?: boolean;
   skeletonRows?: number;
+  /** `compact`: one line per row, for long lists read on one screen (issue 32). */
+  density?: 'comfortable' | 'compact';
+  /** Attributes of each row's <tr> (issue 32: the keyboard's active row). */
+  rowProps?: (
+    row: Row<T>,
+  ) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | undefined>;
 }
 
 function SortIndicator({ direction }: { direction: false | 'asc' | 'desc' }) {
@@ -47,19 +53,22 @@ const pinned = (columnId: string) =>
   columnId === PINNED_COLUMN &&
   'sm:sticky sm:right-0 sm:z-10 sm:bg-background sm:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]';
 
-function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
+function HeaderCell<T>({ header, compact }: { header: Header<T, unknown>; compact: boolean }) {
   if (header.isPlaceholder) return <TableHead />;
+  const height = compact && 'h-9';
   const content = flexRender(header.column.columnDef.header, header.getContext());
   const { column } = header;
   if (!column.getCanSort()) {
     return (
-      <TableHead className={cn('whitespace-nowrap px-2', pinned(column.id))}>{content}</TableHead>
+      <TableHead className={cn('whitespace-nowrap px-2', height, pinned(column.id))}>
+        {content}
+      </TableHead>
     );
   }
   const direction = column.getIsSorted();
   return (
     <TableHead
-      className="whitespace-nowrap px-2"
+      className={cn('whitespace-nowrap px-2', height)}
       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
     >
       <button
@@ -84,6 +93,8 @@ export function DataTable<T>({
   emptyMessage,
   isRefreshing = false,
   skeletonRows = 5,
+  density = 'comfortable',
+  rowProps,
 }: DataTableProps<T>) {
   const columnCount = table.getVisibleLeafColumns().length;
   const rows = table.getRowModel().rows;
@@ -123,11 +134,18 @@ export function DataTable<T>({
     );
   } else {
     body = rows.map((row) => (
-      <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
+      <TableRow
+        key={row.id}
+        data-state={row.getIsSelected() ? 'selected' : undefined}
+        {...rowProps?.(row)}
+      >
         {row.getVisibleCells().map((cell) => (
           // Text wraps so that every column fits at 1280 px (issue 20); narrower screens
           // scroll the table sideways, with the actions pinned.
-          <TableCell key={cell.id} className={cn('px-2 py-3', pinned(cell.column.id))}>
+          <TableCell
+            key={cell.id}
+            className={cn('px-2', density === 'compact' ? 'py-1' : 'py-3', pinned(cell.column.id))}
+          >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </TableCell>
         ))}
@@ -149,7 +167,7 @@ export function DataTable<T>({
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id} className="hover:bg-transparent">
               {group.headers.map((header) => (
-                <HeaderCell key={header.id} header={header} />
+                <HeaderCell key={header.id} header={header} compact={density === 'compact'} />
               ))}
             </TableRow>
           ))}

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Table } from '@tanstack/react-table';
-import { DataTable } from './data-table';
+import { DataTable, type DataTableProps } from './data-table';
 import { TablePagination } from './table-pagination';
 
 /**
@@ -13,7 +13,9 @@ export function PagedDataTable<T>({
   caption,
   emptyMessage,
   skeletonRows,
-}: {
+  density,
+  rowProps,
+}: Pick<DataTableProps<T>, 'density' | 'rowProps'> & {
   table: Table<T>;
   query: UseQueryResult<{ total: number }>;
   /** Read by screen readers: what the table lists. */
@@ -32,6 +34,8 @@ export function PagedDataTable<T>({
         onRetry={() => void query.refetch()}
         emptyMessage={emptyMessage}
         skeletonRows={skeletonRows}
+        density={density}
+        rowProps={rowProps}
       />
       <TablePagination table={table} total={query.data?.total ?? 0} />
     </>

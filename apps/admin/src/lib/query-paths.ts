@@ -29,4 +29,5 @@ export const QUERY_PATHS = {
   personTimeline: apiRoutes.admin.personTimeline,
   analyticsOptOut: apiRoutes.admin.analyticsOptOut,
   posts: apiRoutes.admin.posts.list,
+  savedViews: apiRoutes.admin.savedViews.list,
 } as const;

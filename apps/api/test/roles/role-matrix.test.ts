@@ -113,6 +113,10 @@ const EXPECTED: Record<string, RoutePermission> = {
   'DELETE /api/admin/accounts/invitations/:id': 'staff:manage',
   'GET /api/admin/analytics-opt-out': SIGNED_IN,
   'GET /api/admin/openapi.json': SIGNED_IN,
+  // Issue 32: each staff member's own views (a key is refused: it belongs to nobody).
+  'GET /api/admin/saved-views': SIGNED_IN,
+  'POST /api/admin/saved-views': SIGNED_IN,
+  'DELETE /api/admin/saved-views/:id': SIGNED_IN,
 };
 
 interface Route {

@@ -161,18 +161,25 @@ describe('least privilege in the console (issue 19)', () => {
     expect(await tabNames()).toEqual(ALL_TABS);
     const row = (await screen.findByText('ada@example.com')).closest('tr')!;
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
-    for (const name of [
-      'Approve for Beta: Ada Lovelace',
-      'Hang Tight update for Ada Lovelace',
-      'Resend confirmation to Ada Lovelace',
-      'Delete Ada Lovelace',
-    ]) {
-      expect(within(row).getByRole('button', { name })).toBeInTheDocument();
-    }
-    expect(within(row).getByRole('link', { name: 'History of Ada Lovelace' })).toHaveAttribute(
+    // Issue 32: an unconfirmed entry's primary action is the reminder; the others
+    // are in the row's menu.
+    expect(
+      within(row).getByRole('button', { name: 'Resend confirmation to Ada Lovelace' }),
+    ).toBeInTheDocument();
+    await userEvent
+      .setup()
+      .click(within(row).getByRole('button', { name: 'Actions for Ada Lovelace' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Approve for Beta', 'Hang Tight', 'History', 'Delete']);
+    expect(within(menu).getByRole('menuitem', { name: 'History' })).toHaveAttribute(
       'href',
       '/admin/people/ada%40example.com',
     );
+    await userEvent.setup().keyboard('{Escape}');
     expect(screen.getByText('Beta Users')).toBeInTheDocument();
     expect(screen.getByText('Waitlist Signups')).toBeInTheDocument();
   });

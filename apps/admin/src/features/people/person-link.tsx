@@ -2,7 +2,7 @@ import { Button } from '@repo/ui';
 import { Link } from 'react-router-dom';
 
 /** A person's page: their timeline, by the address every record of them shares. */
-function personPath(email: string): string {
+export function personPath(email: string): string {
   return `/admin/people/${encodeURIComponent(email.toLowerCase())}`;
 }
 

@@ -2,9 +2,8 @@ import type { WaitlistEntry, WaitlistSortField } from '@repo/api-client';
 import { Badge, Button } from '@repo/ui';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatCompany, formatDate } from '@/lib/format';
-import { PersonHistoryLink } from '@/features/people/person-link';
-import { Can } from '@/lib/permissions';
 import { emailCell } from '@/components/email-text';
+import { WaitlistRowActions } from './row-actions-menu';
 
 export type WaitlistAction = { kind: 'approve' | 'update'; entry: WaitlistEntry };
 
@@ -157,74 +156,14 @@ export function waitlistColumns({
       header: 'Actions',
       enableSorting: false,
       enableHiding: false,
-      cell: ({ row }) => {
-        const entry = row.original;
-        const name = `${entry.firstName} ${entry.lastName}`;
-        // Issue 19: each action only for a role that may take it.
-        const timeline = (
-          <Can permission="people:read">
-            <PersonHistoryLink email={entry.email} name={name} />
-          </Can>
-        );
-        const deleteButton = (
-          <Can permission="waitlist:write">
-            <Button
-              size="sm"
-              variant="ghost"
-              className="text-destructive hover:text-destructive"
-              onClick={() => onDelete(entry)}
-              aria-label={`Delete ${name}`}
-            >
-              Delete
-            </Button>
-          </Can>
-        );
-        if (entry.participantId) {
-          return (
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge variant="secondary">In beta</Badge>
-              {timeline}
-              {deleteButton}
-            </div>
-          );
-        }
-        return (
-          <div className="flex flex-wrap gap-2">
-            <Can permission="beta:approve">
-              <Button
-                size="sm"
-                onClick={() => onAction({ kind: 'approve', entry })}
-                aria-label={`Approve for Beta: ${name}`}
-              >
-                Approve for Beta
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => onAction({ kind: 'update', entry })}
-                aria-label={`Hang Tight update for ${name}`}
-              >
-                Hang Tight
-              </Button>
-            </Can>
-            {entry.confirmedAt ? null : (
-              <Can permission="waitlist:write">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={resendingId === entry.id}
-                  onClick={() => onResendConfirmation(entry)}
-                  aria-label={`Resend confirmation to ${name}`}
-                >
-                  Resend confirmation
-                </Button>
-              </Can>
-            )}
-            {timeline}
-            {deleteButton}
-          </div>
-        );
-      },
+      // Issue 32: the primary action as a button, the others in the row's menu; each
+      // only for a role that may take it (issue 19).
+      cell: ({ row }) => (
+        <WaitlistRowActions
+          entry={row.original}
+          handlers={{ onAction, onDelete, onResendConfirmation, onShowReferrals, resendingId }}
+        />
+      ),
     },
   ];
 }

@@ -31,6 +31,13 @@ function entry(overrides: Partial<WaitlistEntry> = {}): WaitlistEntry {
   };
 }
 
+/** Opens a row's Actions menu (issue 32) and returns its items. */
+async function openRowMenu(user: ReturnType<typeof userEvent.setup>, name: string) {
+  const trigger = await screen.findByRole('button', { name: `Actions for ${name}` });
+  await user.click(trigger);
+  return { trigger, menu: await screen.findByRole('menu') };
+}
+
 function page(items: WaitlistEntry[], total = items.length): { body: Page<WaitlistEntry> } {
   return { body: { items, total, page: 1, pageSize: 20 } };
 }
@@ -163,9 +170,8 @@ describe('waitlist tab', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<WaitlistTab />);
-    await user.click(
-      await screen.findByRole('button', { name: 'Hang Tight update for Ada Lovelace' }),
-    );
+    const { menu } = await openRowMenu(user, 'Ada Lovelace');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Hang Tight' }));
     const send = await screen.findByRole('button', { name: "Send 'Hang Tight' email" });
     await waitFor(() => expect(send).toBeEnabled());
     await user.click(send);
@@ -197,16 +203,20 @@ describe('waitlist tab', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<WaitlistTab />);
-    const opener = await screen.findByRole('button', { name: 'Delete Ada Lovelace' });
-    expect(opener).toHaveTextContent('Delete');
-    await user.click(opener);
+    const { trigger: opener, menu } = await openRowMenu(user, 'Ada Lovelace');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(DELETE_CONFIRMATION)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Focus goes back to the row's menu button (the item is gone with its menu).
     await waitFor(() => expect(opener).toHaveFocus());
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
 
-    await user.click(opener);
+    await user.click(
+      within((await openRowMenu(user, 'Ada Lovelace')).menu).getByRole('menuitem', {
+        name: 'Delete',
+      }),
+    );
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', {
         name: 'Delete permanently',
@@ -230,7 +240,8 @@ describe('waitlist tab', () => {
     const user = userEvent.setup();
     renderWithProviders(<WaitlistTab />);
     // Entries already in the beta can be erased too.
-    await user.click(await screen.findByRole('button', { name: 'Delete Ada Lovelace' }));
+    const { menu } = await openRowMenu(user, 'Ada Lovelace');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', {
         name: 'Delete permanently',

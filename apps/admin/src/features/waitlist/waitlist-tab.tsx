@@ -6,8 +6,9 @@ import {
 } from '@repo/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent } from '@repo/ui';
-import type { VisibilityState } from '@tanstack/react-table';
+import type { RowSelectionState, VisibilityState } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { ColumnVisibilityMenu } from '@/components/column-visibility-menu';
 import type { DeletionTarget } from '@/components/delete-entry-dialog';
 import { ExportButton } from '@/components/export-button';
@@ -27,8 +28,12 @@ import { BulkActionBar } from './bulk-action-bar';
 import { BulkRunProgress } from './bulk-run-progress';
 import { selectionColumn } from './selection-column';
 import { useRowSelection } from './use-row-selection';
+import { personPath } from '@/features/people/person-link';
 import { type WaitlistAction, WAITLIST_SORTABLE, waitlistColumns } from './waitlist-columns';
 import { SignupSourcesCard } from './signup-sources';
+import { SavedViewsMenu } from './saved-views';
+import { useListKeyboard } from './use-list-keyboard';
+import { useUrlColumnVisibility } from './use-url-columns';
 
 /** Issue 11: confirmed (double opt-in) or not. */
 const STATE_FILTERS = [
@@ -49,11 +54,44 @@ const ErasePersonDialog = lazy(() =>
     default: module.ErasePersonDialog,
   })),
 );
+const KeyboardShortcutsDialog = lazy(() =>
+  import('./keyboard-shortcuts-dialog').then((module) => ({
+    default: module.KeyboardShortcutsDialog,
+  })),
+);
 const DeleteEntryDialog = lazy(() =>
   import('@/components/delete-entry-dialog').then((module) => ({
     default: module.DeleteEntryDialog,
   })),
 );
+
+/** The columns staff may hide or show (the Columns menu), by id. */
+const HIDEABLE_COLUMNS = [
+  'firstName',
+  'lastName',
+  'email',
+  'companyName',
+  'monthlyContentVolume',
+  'biggestChallenge',
+  'primaryUse',
+  'userType',
+  'state',
+  'position',
+  'referralCount',
+  'createdAt',
+] as const;
+
+const DEFAULT_VISIBILITY: VisibilityState = {
+  // The wizard does not ask for it (spec section 4): hidden until asked for, which
+  // leaves room for the state, position and referral columns of issue 11.
+  monthlyContentVolume: false,
+  biggestChallenge: false,
+  primaryUse: false,
+  userType: false,
+  // Issue 20: so that every column and the actions fit at 1280 px beside the sidebar
+  // (the order of the list is the default sort).
+  position: false,
+};
 
 export function WaitlistTab() {
   // Search, state, sort and page live in the address (issue 20).
@@ -63,24 +101,22 @@ export function WaitlistTab() {
     id: 'createdAt',
     desc: true,
   });
-  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({
-    // The wizard does not ask for it (spec section 4): hidden until asked for, which
-    // leaves room for the state, position and referral columns of issue 11.
-    monthlyContentVolume: false,
-    biggestChallenge: false,
-    primaryUse: false,
-    userType: false,
-    // Issue 20: so that every column and the actions fit at 1280 px beside the sidebar
-    // (the order of the list is the default sort).
-    position: false,
-  });
+  // Issue 32: the chosen columns live in the address too (`cols`), so a view keeps them.
+  const [columnVisibility, setColumnVisibility] = useUrlColumnVisibility(
+    HIDEABLE_COLUMNS,
+    DEFAULT_VISIBILITY,
+  );
   const [action, setAction] = useState<WaitlistAction | null>(null);
   const [deleting, setDeleting] = useState<DeletionTarget | null>(null);
   const [referralsOf, setReferralsOf] = useState<WaitlistEntry | null>(null);
   const [erasing, setErasing] = useState(false);
+  const [showingKeys, setShowingKeys] = useState(false);
   // Mounted from the first action on, so closing animates and returns focus as usual.
   const [dialogsMounted, setDialogsMounted] = useState(false);
-  if (!dialogsMounted && (action !== null || deleting !== null || referralsOf !== null || erasing))
+  if (
+    !dialogsMounted &&
+    (action !== null || deleting !== null || referralsOf !== null || erasing || showingKeys)
+  )
     setDialogsMounted(true);
   const queryClient = useQueryClient();
   const resendConfirmation = useMutation({
@@ -135,15 +171,37 @@ export function WaitlistTab() {
     () => (canBulk ? [selectionColumn(selection), ...rowColumns] : rowColumns),
     [canBulk, selection, rowColumns],
   );
+  const entries = query.data?.items;
+  const rowIds = useMemo(() => (entries ?? []).map((entry) => entry.id), [entries]);
+  // The table marks the rows the bulk selection holds (x and the checkboxes share it).
+  const { isSelected } = selection;
+  const rowSelection = useMemo<RowSelectionState>(
+    () => Object.fromEntries(rowIds.filter(isSelected).map((id) => [id, true])),
+    [rowIds, isSelected],
+  );
   const table = useServerPagedTable({
     ...paging,
     columns,
     manualSorting: true,
-    state: { sorting, columnVisibility },
+    state: { sorting, columnVisibility, rowSelection },
     onSortingChange: setSorting,
     onColumnVisibilityChange: setColumnVisibility,
     enableSortingRemoval: false,
     sortDescFirst: false,
+  });
+
+  // Issue 32: j/k, x, Enter, / and ? (the "?" sheet lists them).
+  const navigate = useNavigate();
+  const mayOpen = useCan('people:read');
+  const keyboard = useListKeyboard({
+    rowIds,
+    toggleSelection: selection.toggle,
+    onOpen: (id) => {
+      const entry = entries?.find((candidate) => candidate.id === id);
+      if (entry && mayOpen) navigate(personPath(entry.email));
+    },
+    onFocusSearch: () => document.getElementById('waitlist-search')?.focus(),
+    onShowHelp: () => setShowingKeys(true),
   });
 
   return (
@@ -187,7 +245,20 @@ export function WaitlistTab() {
               options={STATE_FILTERS}
               onChange={setState}
             />
-            <ColumnVisibilityMenu table={table} />
+            <div className="flex flex-wrap items-center gap-2">
+              <SavedViewsMenu />
+              <ColumnVisibilityMenu table={table} />
+              {/* A phone has no keyboard to use them with. */}
+              <Button
+                variant="ghost"
+                size="sm"
+                className="hidden sm:inline-flex"
+                onClick={() => setShowingKeys(true)}
+                aria-keyshortcuts="?"
+              >
+                Keyboard shortcuts
+              </Button>
+            </div>
           </div>
           {bulkRun ? <BulkRunProgress run={bulkRun} onDismiss={() => setBulkRun(null)} /> : null}
           <BulkActionBar
@@ -200,6 +271,12 @@ export function WaitlistTab() {
             table={table}
             query={query}
             caption="Waitlist entries"
+            density="compact"
+            rowProps={(row) => ({
+              ...keyboard.rowProps(row.id, row.index),
+              className:
+                'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring data-[active=true]:bg-muted/60',
+            })}
             emptyMessage={
               search ? `No waitlist entries match “${search}”.` : 'No one is on the waitlist yet.'
             }
@@ -215,6 +292,7 @@ export function WaitlistTab() {
               invalidates={[QUERY_PATHS.waitlist, QUERY_PATHS.participants, QUERY_PATHS.outbox]}
             />
             <ErasePersonDialog open={erasing} onOpenChange={setErasing} />
+            <KeyboardShortcutsDialog open={showingKeys} onOpenChange={setShowingKeys} />
           </Suspense>
         ) : null}
       </Card>

@@ -19,6 +19,7 @@ import postRoutes from './posts';
 import postPreviewLinkRoutes from './posts/preview-links';
 import postImageRoutes from './post-images';
 import roleRoutes from './roles';
+import savedViewRoutes from './saved-views';
 import settingsRoutes from './settings';
 import suppressionRoutes from './suppressions';
 import waitlistAdminRoutes from './waitlist';
@@ -63,4 +64,5 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(postRoutes);
   await fastify.register(postPreviewLinkRoutes);
   await fastify.register(postImageRoutes);
+  await fastify.register(savedViewRoutes);
 }
