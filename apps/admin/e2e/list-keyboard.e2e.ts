@@ -143,6 +143,7 @@ describe('the waitlist at 1440×900 (issue 32)', () => {
     console.log(
       `waitlist at 1440×900: ${inView.length} of ${boxes.length} rows in view, ${boxes[0]?.height.toFixed(1)} px each`,
     );
+    await page.screenshot({ path: '/tmp/keys-1440-rows.png' });
     expect(boxes.length).toBe(20);
     expect(inView.length).toBeGreaterThanOrEqual(12);
     // The page did not scroll to get there.

@@ -140,11 +140,16 @@ export function DataTable<T>({
         {...rowProps?.(row)}
       >
         {row.getVisibleCells().map((cell) => (
-          // Text wraps so that every column fits at 1280 px (issue 20); narrower screens
-          // scroll the table sideways, with the actions pinned.
+          // Text wraps so that every column fits at 1280 px (issue 20); a compact table
+          // (issue 32: more rows on a screen) keeps each row on one line instead. Narrower
+          // screens scroll the table sideways, with the actions pinned.
           <TableCell
             key={cell.id}
-            className={cn('px-2', density === 'compact' ? 'py-1' : 'py-3', pinned(cell.column.id))}
+            className={cn(
+              'px-2',
+              density === 'compact' ? 'whitespace-nowrap py-1' : 'py-3',
+              pinned(cell.column.id),
+            )}
           >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </TableCell>

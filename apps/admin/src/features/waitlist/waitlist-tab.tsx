@@ -24,8 +24,6 @@ import { TOAST } from '@/lib/messages';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { Can, useCan } from '@/lib/permissions';
-import { BulkActionBar } from './bulk-action-bar';
-import { BulkRunProgress } from './bulk-run-progress';
 import { selectionColumn } from './selection-column';
 import { useRowSelection } from './use-row-selection';
 import { personPath } from '@/features/people/person-link';
@@ -58,6 +56,13 @@ const KeyboardShortcutsDialog = lazy(() =>
   import('./keyboard-shortcuts-dialog').then((module) => ({
     default: module.KeyboardShortcutsDialog,
   })),
+);
+// Issue 32: the bulk actions' bar and a run's progress, with the first row selected.
+const BulkActionBar = lazy(() =>
+  import('./bulk-action-bar').then((module) => ({ default: module.BulkActionBar })),
+);
+const BulkRunProgress = lazy(() =>
+  import('./bulk-run-progress').then((module) => ({ default: module.BulkRunProgress })),
 );
 const DeleteEntryDialog = lazy(() =>
   import('@/components/delete-entry-dialog').then((module) => ({
@@ -260,13 +265,21 @@ export function WaitlistTab() {
               </Button>
             </div>
           </div>
-          {bulkRun ? <BulkRunProgress run={bulkRun} onDismiss={() => setBulkRun(null)} /> : null}
-          <BulkActionBar
-            selection={selection}
-            pageIds={query.data?.items.map((entry) => entry.id) ?? []}
-            matching={query.data?.total ?? 0}
-            onRunStarted={setBulkRun}
-          />
+          {bulkRun ? (
+            <Suspense fallback={null}>
+              <BulkRunProgress run={bulkRun} onDismiss={() => setBulkRun(null)} />
+            </Suspense>
+          ) : null}
+          {selection.target ? (
+            <Suspense fallback={null}>
+              <BulkActionBar
+                selection={selection}
+                pageIds={rowIds}
+                matching={query.data?.total ?? 0}
+                onRunStarted={setBulkRun}
+              />
+            </Suspense>
+          ) : null}
           <PagedDataTable
             table={table}
             query={query}
