@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { CHANGELOG, operationIds, type OpenApiDocument, readDocument, ROOT } from './documents';
 
 const OPTIC = path.join(ROOT, 'tooling/openapi/node_modules/.bin/optic');
 const OPERATION_LINE = /^x (GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE) (\/\S*):\s*$/;
 
-export interface BreakingOperation {
+interface BreakingOperation {
   /** `METHOD /path` */
   route: string;
   operationId: string;
@@ -19,7 +20,7 @@ export interface BreakingOperation {
  * ruleset: an operation, a response or a field removed, a type narrowed, a request
  * field made required...) find broken from `baseFile` to `headFile`.
  */
-export function breakingOperations(baseFile: string, headFile: string): BreakingOperation[] {
+function breakingOperations(baseFile: string, headFile: string): BreakingOperation[] {
   const run = spawnSync(OPTIC, ['diff', baseFile, headFile, '--check'], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -33,7 +34,7 @@ export function breakingOperations(baseFile: string, headFile: string): Breaking
     },
     maxBuffer: 64 * 1024 * 1024,
   });
-  const output = `${run.stdout}${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
+  const output = stripVTControlCharacters(`${run.stdout}${run.stderr}`);
   if ((run.status !== 0 && run.status !== 1) || !/^Operations:/m.test(output)) {
     throw new Error(`optic diff did not run (exit ${run.status}):\n${output}`);
   }
@@ -65,7 +66,7 @@ export function breakingOperations(baseFile: string, headFile: string): Breaking
  * and under it a list item per broken operation that starts with its operationId in
  * backticks: "- `adminWaitlist`: ...". The operationIds listed under `version`.
  */
-export function recordedOperations(version: string): Set<string> {
+function recordedOperations(version: string): Set<string> {
   const text = readFileSync(CHANGELOG, 'utf8');
   const recorded = new Set<string>();
   let inSection = false;
