@@ -167,6 +167,116 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+/** Every operation of a document, with where it is. */
+function operationsOf(document: Json): { where: string; operation: Json }[] {
+  return Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({
+      where: `${method.toUpperCase()} ${path}`,
+      operation: operation as Json,
+    })),
+  );
+}
+
+describe('what other tools need of both documents (issue 33)', () => {
+  it('every operation has an operationId, and no two share one', async () => {
+    for (const document of [await openapiDocument(), await adminDocument()]) {
+      const operations = operationsOf(document);
+      expect(operations.length).toBeGreaterThan(30);
+      const missing = operations.filter(({ operation }) => !operation.operationId);
+      expect(missing.map(({ where }) => where)).toEqual([]);
+      const seen = new Map<string, string>();
+      const shared = operations.flatMap(({ where, operation }) => {
+        const id = operation.operationId as string;
+        const first = seen.get(id);
+        seen.set(id, where);
+        return first ? [`${id}: ${first} and ${where}`] : [];
+      });
+      expect(shared).toEqual([]);
+    }
+  });
+
+  it('names operations from the route table: method and path, or the name a route declares', async () => {
+    const ids = new Map(
+      operationsOf(await adminDocument()).map(({ where, operation }) => [
+        where,
+        operation.operationId,
+      ]),
+    );
+    expect(ids.get('POST /api/waitlist')).toBe('waitlistCreate');
+    expect(ids.get('GET /api/admin/waitlist/export')).toBe('adminWaitlistExport');
+    expect(ids.get('GET /api/admin/posts/{id}')).toBe('adminPostsGet');
+    expect(ids.get('PATCH /api/admin/posts/{id}')).toBe('adminPostsUpdate');
+    expect(ids.get('POST /api/admin/posts/{id}/publish')).toBe('adminPostsPublish');
+    expect(ids.get('POST /api/register')).toBe('register');
+  });
+
+  it('every operation has a summary and a tag the document describes', async () => {
+    for (const document of [await openapiDocument(), await adminDocument()]) {
+      const described = new Map(
+        (document.tags as { name: string; description?: string }[]).map((tag) => [
+          tag.name,
+          tag.description,
+        ]),
+      );
+      for (const { where, operation } of operationsOf(document)) {
+        expect(typeof operation.summary, where).toBe('string');
+        const tags = operation.tags as string[];
+        expect(tags.length, where).toBeGreaterThan(0);
+        for (const tag of tags) expect(described.get(tag), `${where} ${tag}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('public operations say security: [], the others name their credentials', async () => {
+    const document = await adminDocument();
+    const security = new Map(
+      operationsOf(document).map(({ where, operation }) => [where, operation.security]),
+    );
+    expect(security.get('POST /api/waitlist')).toEqual([]);
+    expect(security.get('GET /api/posts')).toEqual([]);
+    expect(security.get('GET /api/user')).toEqual([{ session: [] }]);
+    expect(security.get('GET /api/account/security')).toEqual([{ session: [] }]);
+    expect(security.get('GET /api/analytics/dashboard')).toEqual([{ apiKey: [] }, { session: [] }]);
+    const undeclared = operationsOf(document).filter(
+      ({ operation }) => !Array.isArray(operation.security),
+    );
+    expect(undeclared.map(({ where }) => where)).toEqual([]);
+  });
+
+  it('has servers, a licence and a contact', async () => {
+    for (const document of [await openapiDocument(), await adminDocument()]) {
+      expect((document.servers as Json[]).length).toBeGreaterThan(0);
+      const info = document.info as Json;
+      expect(info.license).toMatchObject({ name: expect.any(String), url: expect.any(String) });
+      expect(info.contact).toMatchObject({ email: expect.any(String) });
+    }
+  });
+
+  it('every error answer is JSON in the one ErrorBody schema (or an extension of it)', async () => {
+    const document = await adminDocument();
+    const errorBody = ((document.components as Json).schemas as Json).ErrorBody as Json;
+    expect(errorBody.required).toEqual(['message']);
+    let referring = 0;
+    for (const { where, operation } of operationsOf(document)) {
+      for (const [status, response] of Object.entries(operation.responses as Json)) {
+        if (Number(status) < 400 || where === 'GET /api/health') continue;
+        const content = (response as Json).content as Json;
+        expect(Object.keys(content), `${where} ${status}`).toEqual(['application/json']);
+        const schema = (content['application/json'] as Json).schema as Json;
+        if (schema.$ref === '#/components/schemas/ErrorBody') {
+          referring += 1;
+          continue;
+        }
+        // An answer with more than the contract (the posts' failed SEO checks) keeps its fields.
+        expect(Object.keys(schema.properties as Json), `${where} ${status}`).toEqual(
+          expect.arrayContaining(['message', 'type']),
+        );
+      }
+    }
+    expect(referring).toBeGreaterThan(100);
+  });
+});
+
 describe('GET /api/admin/openapi.json', () => {
   it('answers 401 without a session or key, and never to a cache', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/admin/openapi.json' });

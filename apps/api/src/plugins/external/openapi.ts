@@ -1,11 +1,31 @@
 import swagger from '@fastify/swagger';
-import { type RoutePermission, SIGNED_IN } from '@repo/validation';
-import type { FastifyInstance } from 'fastify';
+import { errorBodySchema, type RoutePermission, SIGNED_IN } from '@repo/validation';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { finishDocument } from '../../openapi/documents';
+import { operationIdFor, summaryFromOperationId } from '../../openapi/operation-names';
 
 /** The credentials an admin route accepts (plugins/app/admin-auth.ts). */
 export const ADMIN_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { session: [] }];
+/** Routes for a signed-in console session only (the account's own security, who am I). */
+export const SESSION_SECURITY: Record<string, string[]>[] = [{ session: [] }];
+
+/**
+ * An onRoute hook that files a plugin's routes in the documents under `tag` with
+ * `security`, unless a route says otherwise.
+ */
+export function documentRoutesAs(tag: string, security: Record<string, string[]>[]) {
+  return (route: RouteOptions) => {
+    route.schema = { tags: [tag], security, ...route.schema };
+  };
+}
+
+/**
+ * The version of the contract (issue 33): raised with every breaking change, which
+ * docs/api-changelog.md records under a heading of this number.
+ */
+const API_VERSION = '1.0.0';
 
 const DESCRIPTION = `The Wordloom API: the public forms of the site and the admin API behind the console.
 
@@ -34,6 +54,10 @@ interface OperationSchema {
   hide?: boolean;
   tags?: string[];
   description?: string;
+  summary?: string;
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  response?: Record<string, unknown>;
   'x-permission'?: RoutePermission;
 }
 
@@ -60,10 +84,28 @@ export default fp(
     await fastify.register(swagger, {
       openapi: {
         openapi: '3.1.0',
-        info: { title: 'Wordloom API', version: '1.0.0', description: DESCRIPTION },
+        info: {
+          title: 'Wordloom API',
+          version: API_VERSION,
+          description: DESCRIPTION,
+          // The site's contact page and terms (spec: /contact, /about#terms).
+          contact: {
+            name: 'Wordloom',
+            email: 'beta@wordloom.ai',
+            url: 'https://wordloom.ai/contact',
+          },
+          license: { name: 'Proprietary', url: 'https://wordloom.ai/about#terms' },
+        },
+        // Relative: the origin that serves this document (API_PUBLIC_URL; the front ends
+        // forward /api/* on their own origins), so "Try it out" stays on that origin.
+        servers: [{ url: '/', description: 'The origin serving this document' }],
         tags: [
           { name: 'public', description: 'The site: forms, posts, analytics, unsubscribing' },
           { name: 'auth', description: 'Staff accounts: sign-in, registration, invitations' },
+          {
+            name: 'account',
+            description: "The signed-in staff member's own second factors (a console session)",
+          },
           { name: 'admin', description: 'The admin API: an API key or a signed-in session' },
         ],
         components: {
@@ -86,15 +128,36 @@ export default fp(
       },
       // Routes that name no tag are the public site's. A route's permission is read
       // from its config, the one place requireAdmin reads it too (issue 31).
+      // Issue 33: every operation gets an operationId (openapi/operation-names.ts), a
+      // summary, and security (none unless the route names some); every route under the
+      // global rate limit documents its 429.
       transform: (route) => {
-        const transformed = jsonSchemaTransform(route);
+        const declared = route.schema as OperationSchema | undefined;
+        const limited = route.route.config?.rateLimit !== false && !declared?.response?.[429];
+        const transformed = jsonSchemaTransform(
+          declared && limited
+            ? {
+                ...route,
+                schema: { ...declared, response: { ...declared.response, 429: errorBodySchema } },
+              }
+            : route,
+        );
         const schema = transformed.schema as OperationSchema | undefined;
-        if (schema && !schema.hide && !schema.tags) schema.tags = ['public'];
+        if (!schema || schema.hide) return transformed;
+        schema.tags ??= ['public'];
         const permission = route.route.config?.permission;
-        if (schema && permission) statePermission(schema, permission);
+        if (permission) statePermission(schema, permission);
+        const method = [route.route.method].flat()[0] ?? 'GET';
+        schema.operationId ??= operationIdFor(
+          method,
+          route.url,
+          Object.keys(schema.response ?? {}),
+        );
+        schema.summary ??= summaryFromOperationId(schema.operationId);
+        schema.security ??= [];
         return transformed;
       },
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (document) => finishDocument(jsonSchemaTransformObject(document)),
     });
   },
   { name: 'openapi' },

@@ -39,6 +39,7 @@ import {
 } from '../../../two-factor/two-factor-repository';
 import { listPasskeys } from '../../../passkeys/passkeys-repository';
 import { allowedOrigins, assertAllowedOrigin } from '../../../plugins/app/admin-auth';
+import { documentRoutesAs, SESSION_SECURITY } from '../../../plugins/external/openapi';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 
 /*
@@ -49,6 +50,7 @@ import { type ApiInstance, errorResponses } from '../../../route-schemas';
  * every change must come from the console's origin.
  */
 export default async function accountRoutes(fastify: ApiInstance) {
+  fastify.addHook('onRoute', documentRoutesAs('account', SESSION_SECURITY));
   const { config, db } = fastify;
   const origins = allowedOrigins(config);
   const key = totpSecretsKey(config.SESSION_SECRET);
@@ -89,7 +91,12 @@ export default async function accountRoutes(fastify: ApiInstance) {
 
   fastify.get(
     '/security',
-    { schema: { response: { 200: accountSecuritySchema, ...errorResponses(401) } } },
+    {
+      schema: {
+        summary: "Read the account's second factors",
+        response: { 200: accountSecuritySchema, ...errorResponses(401) },
+      },
+    },
     async (request) => {
       const user = userOf(request);
       const state = await secondFactorState(db, user.id);
@@ -104,7 +111,12 @@ export default async function accountRoutes(fastify: ApiInstance) {
 
   fastify.post(
     '/totp/setup',
-    { schema: { response: { 200: totpSetupSchema, ...errorResponses(401, 403, 409) } } },
+    {
+      schema: {
+        summary: 'Start setting up an authenticator app',
+        response: { 200: totpSetupSchema, ...errorResponses(401, 403, 409) },
+      },
+    },
     async (request) => {
       const user = userOf(request);
       const secret = newTotpSecret();
@@ -119,6 +131,7 @@ export default async function accountRoutes(fastify: ApiInstance) {
     '/totp/confirm',
     {
       schema: {
+        summary: 'Confirm the authenticator app',
         body: totpCodeBodySchema,
         response: { 200: recoveryCodesSchema, ...errorResponses(400, 401, 403, 409) },
       },
@@ -154,6 +167,7 @@ export default async function accountRoutes(fastify: ApiInstance) {
     '/recovery-codes',
     {
       schema: {
+        summary: 'Make new recovery codes',
         body: totpCodeBodySchema,
         response: { 200: recoveryCodesSchema, ...errorResponses(400, 401, 403, 429) },
       },
@@ -178,6 +192,7 @@ export default async function accountRoutes(fastify: ApiInstance) {
     '/totp/disable',
     {
       schema: {
+        summary: 'Turn off the authenticator app',
         body: totpCodeBodySchema,
         response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },

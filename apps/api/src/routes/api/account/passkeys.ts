@@ -30,6 +30,7 @@ import {
   takeChallenge,
 } from '../../../passkeys/webauthn';
 import { allowedOrigins, assertAllowedOrigin } from '../../../plugins/app/admin-auth';
+import { documentRoutesAs, SESSION_SECURITY } from '../../../plugins/external/openapi';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 
 /*
@@ -39,6 +40,7 @@ import { type ApiInstance, errorResponses } from '../../../route-schemas';
  * must come from the console's origin.
  */
 export default async function accountPasskeyRoutes(fastify: ApiInstance) {
+  fastify.addHook('onRoute', documentRoutesAs('account', SESSION_SECURITY));
   const { config, db } = fastify;
   const rp = relyingPartyOf(config);
   const origins = allowedOrigins(config);
@@ -58,6 +60,7 @@ export default async function accountPasskeyRoutes(fastify: ApiInstance) {
     {
       preHandler: signedInFromConsole,
       schema: {
+        summary: 'Start adding a passkey',
         response: { 200: passkeyRegistrationOptionsSchema, ...errorResponses(401, 403, 409) },
       },
     },
@@ -75,6 +78,7 @@ export default async function accountPasskeyRoutes(fastify: ApiInstance) {
     {
       preHandler: signedInFromConsole,
       schema: {
+        summary: 'Add a passkey',
         body: passkeyRegistrationBodySchema,
         response: { 201: passkeySummarySchema, ...errorResponses(400, 401, 403, 409) },
       },
@@ -121,6 +125,7 @@ export default async function accountPasskeyRoutes(fastify: ApiInstance) {
     {
       preHandler: signedInFromConsole,
       schema: {
+        summary: 'Remove a passkey',
         params: idParamsSchema(PASSKEY_MESSAGES.notFound),
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
       },

@@ -17,6 +17,7 @@ export default async function analyticsDashboardRoutes(fastify: ApiInstance) {
       onRequest: fastify.requireAdmin,
       config: { permission: 'analytics:read' },
       schema: {
+        summary: 'Read the analytics dashboard',
         tags: ['admin'],
         security: ADMIN_SECURITY,
         // The last `days` days, or a custom range `from`..`to` (issue 12).

@@ -45,6 +45,7 @@ export default async function analyticsRoutes(fastify: ApiInstance) {
     {
       config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_ANALYTICS_MAX),
       schema: {
+        summary: 'Record analytics events',
         consumes: ['application/json', 'text/plain'],
         body: analyticsBatchSchema,
         response: { 202: analyticsAcceptedSchema, ...errorResponses(400, 429) },

@@ -19,6 +19,7 @@ import { type AuditActor, publicActor, recordAudit, staffActor } from '../../../
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../../errors';
 import { allowedOrigins, assertAllowedOrigin } from '../../../plugins/app/admin-auth';
 import { sessionUser } from '../../../plugins/app/authentication';
+import { SESSION_SECURITY } from '../../../plugins/external/openapi';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 import {
@@ -119,13 +120,28 @@ export default async function authRoutes(fastify: ApiInstance) {
 
   await fastify.register(secondFactorRoutes);
 
-  fastify.get('/setup-status', { schema: { response: { 200: setupStatusSchema } } }, async () => ({
-    needsSetup: (await countUsers(db)) === 0,
-  }));
+  fastify.get(
+    '/setup-status',
+    {
+      schema: {
+        summary: 'Whether the first account is still to be made',
+        response: { 200: setupStatusSchema },
+      },
+    },
+    async () => ({
+      needsSetup: (await countUsers(db)) === 0,
+    }),
+  );
 
   fastify.get(
     '/user',
-    { schema: { response: { 200: signedInUserSchema, ...errorResponses(401) } } },
+    {
+      schema: {
+        summary: 'Read the signed-in account',
+        security: SESSION_SECURITY,
+        response: { 200: signedInUserSchema, ...errorResponses(401) },
+      },
+    },
     async (request) => {
       const user = await sessionUser(fastify, request);
       if (!user) throw unauthorized('Not authenticated');
@@ -138,6 +154,7 @@ export default async function authRoutes(fastify: ApiInstance) {
     {
       config: authLimit,
       schema: {
+        summary: 'Sign in with a password',
         body: loginSchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
@@ -191,6 +208,8 @@ export default async function authRoutes(fastify: ApiInstance) {
     {
       config: authLimit,
       schema: {
+        operationId: 'register',
+        summary: 'Register for the console',
         body: registerBodySchema,
         response: { 201: registerResponseSchema, ...errorResponses(400, 403, 409, 429) },
       },
@@ -319,6 +338,7 @@ export default async function authRoutes(fastify: ApiInstance) {
         }
       },
       schema: {
+        summary: "Verify a registration's address",
         body: serverVerifyEmailSchema,
         response: { 200: verifyEmailResponseSchema, ...errorResponses(400, 429) },
       },
@@ -352,6 +372,7 @@ export default async function authRoutes(fastify: ApiInstance) {
     {
       config: authLimit,
       schema: {
+        summary: 'Read a staff invitation',
         querystring: accountLinkTokenQuerySchema,
         response: { 200: inviteDetailsSchema, ...errorResponses(400, 429) },
       },
@@ -376,6 +397,8 @@ export default async function authRoutes(fastify: ApiInstance) {
         if (!found || !(await inviterStillVouches(db, found))) throw invalidToken();
       },
       schema: {
+        operationId: 'acceptInvite',
+        summary: 'Accept a staff invitation',
         body: serverAcceptInviteSchema,
         response: { 201: signedInUserSchema, ...errorResponses(400, 409, 429) },
       },
@@ -428,7 +451,14 @@ export default async function authRoutes(fastify: ApiInstance) {
 
   fastify.post(
     '/logout',
-    { schema: { response: { 200: messageResponseSchema, ...errorResponses(403) } } },
+    {
+      schema: {
+        summary: 'Sign out',
+        // With a session or without one (then nothing happens).
+        security: [{}, ...SESSION_SECURITY],
+        response: { 200: messageResponseSchema, ...errorResponses(403) },
+      },
+    },
     async (request) => {
       if (request.session.userId) {
         // A cross-site page must not be able to sign staff out either.

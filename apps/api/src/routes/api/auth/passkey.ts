@@ -48,7 +48,10 @@ export default async function passkeySignInRoutes(fastify: ApiInstance) {
     '/login/passkey/options',
     {
       config: authLimit,
-      schema: { response: { 200: passkeyAuthenticationOptionsSchema, ...errorResponses(429) } },
+      schema: {
+        summary: 'Start a passkey sign-in',
+        response: { 200: passkeyAuthenticationOptionsSchema, ...errorResponses(429) },
+      },
     },
     async (request) => {
       const pending = await pendingSecondFactorUser(request);
@@ -67,6 +70,7 @@ export default async function passkeySignInRoutes(fastify: ApiInstance) {
     {
       config: authLimit,
       schema: {
+        summary: 'Sign in with a passkey',
         body: passkeySignInBodySchema,
         response: { 200: signedInUserSchema, ...errorResponses(400, 401, 429) },
       },

@@ -6,6 +6,7 @@ import {
 } from '@repo/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors';
+import { SESSION_SECURITY } from '../../../plugins/external/openapi';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 import {
@@ -30,7 +31,13 @@ export default async function secondFactorRoutes(fastify: ApiInstance) {
   const authLimit = perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_AUTH_MAX);
   const key = totpSecretsKey(config.SESSION_SECRET);
 
-  const schema = (body: typeof totpCodeBodySchema | typeof recoveryCodeBodySchema) => ({
+  // The session is the pending sign-in's, set by POST /api/login.
+  const schema = (
+    summary: string,
+    body: typeof totpCodeBodySchema | typeof recoveryCodeBodySchema,
+  ) => ({
+    summary,
+    security: SESSION_SECURITY,
     body,
     response: { 200: signedInUserSchema, ...errorResponses(400, 401, 429) },
   });
@@ -56,7 +63,10 @@ export default async function secondFactorRoutes(fastify: ApiInstance) {
 
   fastify.post(
     '/login/totp',
-    { config: authLimit, schema: schema(totpCodeBodySchema) },
+    {
+      config: authLimit,
+      schema: schema('Finish sign-in with an authenticator code', totpCodeBodySchema),
+    },
     async (request, reply) =>
       secondStep(
         request,
@@ -68,7 +78,10 @@ export default async function secondFactorRoutes(fastify: ApiInstance) {
 
   fastify.post(
     '/login/recovery',
-    { config: authLimit, schema: schema(recoveryCodeBodySchema) },
+    {
+      config: authLimit,
+      schema: schema('Finish sign-in with a recovery code', recoveryCodeBodySchema),
+    },
     async (request, reply) =>
       secondStep(
         request,

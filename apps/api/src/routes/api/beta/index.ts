@@ -24,6 +24,7 @@ export default async function betaInvitationRoutes(fastify: ApiInstance) {
     {
       config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX),
       schema: {
+        summary: 'Accept a beta invitation',
         body: invitationAcceptSchema,
         response: { 200: invitationAcceptedSchema, ...errorResponses(400, 404, 410, 429) },
       },

@@ -17,6 +17,7 @@ export default async function contactRoutes(fastify: ApiInstance) {
     {
       config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX),
       schema: {
+        summary: 'Send a contact message',
         body: contactMessageRequestSchema,
         response: { 201: contactMessageResponseSchema, ...errorResponses(400, 429) },
       },

@@ -1,5 +1,6 @@
 import { SIGNED_IN } from '@repo/validation';
 import { z } from 'zod';
+import { apiDocuments } from '../../../openapi/documents';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 
 /**
@@ -26,7 +27,7 @@ export default async function adminDocumentRoutes(fastify: ApiInstance) {
     },
     async (_request, reply) => {
       // Serialised once: the routes do not change while the process runs.
-      document ??= JSON.stringify(fastify.swagger());
+      document ??= JSON.stringify(apiDocuments(fastify.swagger()).admin);
       return reply.type('application/json; charset=utf-8').send(document);
     },
   );

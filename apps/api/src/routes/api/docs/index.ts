@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
+import { apiDocuments } from '../../../openapi/documents';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 
 /** Seconds a client or cache may keep the document and the page (they change with a deploy). */
@@ -70,16 +71,6 @@ const assetParamsSchema = z.object({
 });
 const textSchema = z.string();
 
-/** The document without the admin API (issue 19): its operations are tagged 'admin'. */
-function publicDocument(full: { paths?: object }): object {
-  const allPaths = (full.paths ?? {}) as Record<string, Record<string, { tags?: string[] }>>;
-  const paths = Object.entries(allPaths).flatMap(([path, item]) => {
-    const operations = Object.entries(item).filter(([, op]) => !op.tags?.includes('admin'));
-    return operations.length > 0 ? [[path, Object.fromEntries(operations)] as const] : [];
-  });
-  return { ...full, paths: Object.fromEntries(paths) };
-}
-
 /**
  * GET /api/openapi.json (OpenAPI 3.1, from the routes' schemas: the public and
  * sign-in routes only; the admin API's document is GET /api/admin/openapi.json,
@@ -104,7 +95,7 @@ export default async function docsRoutes(fastify: ApiInstance) {
       },
     },
     async (_request, reply) => {
-      document ??= JSON.stringify(publicDocument(fastify.swagger()));
+      document ??= JSON.stringify(apiDocuments(fastify.swagger()).public);
       return reply
         .header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`)
         .type('application/json; charset=utf-8')

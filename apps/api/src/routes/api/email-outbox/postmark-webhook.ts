@@ -91,6 +91,7 @@ export default async function postmarkWebhookRoutes(fastify: ApiInstance) {
       config: perMinute(config.RATE_LIMIT_ENABLED, 6_000),
       preValidation: admit,
       schema: {
+        summary: 'Receive Postmark delivery events',
         body: postmarkEventSchema,
         response: {
           200: postmarkWebhookResponseSchema,

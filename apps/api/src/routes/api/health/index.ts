@@ -12,7 +12,10 @@ export default async function healthRoutes(fastify: ApiInstance) {
       // the log. A failed probe still shows: the database outage logs on its own.
       logLevel: 'warn',
       config: { rateLimit: false },
-      schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } },
+      schema: {
+        summary: 'Health of the API and its database',
+        response: { 200: healthResponseSchema, 503: healthResponseSchema },
+      },
     },
     async (_request, reply) => {
       const up = await databaseAnswers(fastify.db, DATABASE_TIMEOUT_MS);

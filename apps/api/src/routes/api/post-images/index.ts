@@ -24,6 +24,7 @@ export default async function postImageServingRoutes(fastify: ApiInstance) {
     '/post-images/:file',
     {
       schema: {
+        summary: 'Download one size of a post image',
         description:
           'One size of a post image: `<id>-<original width>x<original height>-<width>.webp`, as the upload answered. Cached for a year (the address changes with the image).',
         params: postImageFileParamsSchema,

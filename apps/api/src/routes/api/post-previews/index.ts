@@ -57,6 +57,7 @@ export default async function postPreviewRoutes(fastify: ApiInstance) {
     '/post-previews/:token',
     {
       schema: {
+        summary: 'Read a post through its preview link',
         description:
           "A post's preview, whatever its status, by a recorded, signed link: 404 when forged, revoked or its creator disabled, 410 when expired.",
         params: postPreviewParamsSchema,

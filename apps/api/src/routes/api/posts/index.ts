@@ -48,7 +48,12 @@ export default async function postsRoutes(fastify: ApiInstance) {
 
   fastify.get(
     '/posts',
-    { schema: { response: { 200: blogPostSummarySchema.array() } } },
+    {
+      schema: {
+        summary: 'List the published blog posts',
+        response: { 200: blogPostSummarySchema.array() },
+      },
+    },
     async (request, reply) => sendCacheable(request, reply, (await cache.get()).summaries),
   );
 
@@ -63,7 +68,7 @@ export default async function postsRoutes(fastify: ApiInstance) {
       // the same reason no access line (as the health probes): they would bury the log.
       config: { rateLimit: false },
       logLevel: 'warn',
-      schema: { response: { 200: postsVersionSchema } },
+      schema: { summary: 'Version of the published blog', response: { 200: postsVersionSchema } },
     },
     async (request, reply) =>
       sendCacheable(request, reply, (await cache.get()).version, 'no-cache'),
@@ -73,6 +78,7 @@ export default async function postsRoutes(fastify: ApiInstance) {
     '/posts/:slug',
     {
       schema: {
+        summary: 'Read a published blog post',
         params: postParamsSchema,
         response: {
           200: blogPostSchema,

@@ -135,6 +135,7 @@ export default async function unsubscribeRoutes(fastify: ApiInstance) {
     {
       exposeHeadRoute: false,
       schema: {
+        summary: 'Show the unsubscribe confirmation page',
         ...linkSchema,
         produces: ['text/html'],
         response: { 200: page200, ...errorResponses(400) },
@@ -152,6 +153,8 @@ export default async function unsubscribeRoutes(fastify: ApiInstance) {
     '/email/unsubscribe',
     {
       schema: {
+        operationId: 'emailUnsubscribeConfirm',
+        summary: 'Unsubscribe from bulk email',
         ...linkSchema,
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
         response: {

@@ -19,6 +19,7 @@ export default async function surveyRoutes(fastify: ApiInstance) {
     {
       config: perMinute(config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_FORMS_MAX),
       schema: {
+        summary: 'Submit the beta feedback survey',
         body: betaFeedbackRequestSchema,
         response: { 201: betaFeedbackResponseSchema, ...errorResponses(400, 429) },
       },

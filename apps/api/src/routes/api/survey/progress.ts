@@ -32,6 +32,7 @@ export default async function surveyProgressRoutes(fastify: ApiInstance) {
     {
       config: limit,
       schema: {
+        summary: 'Read the saved survey progress',
         querystring: surveyProgressQuerySchema,
         response: { 200: surveyProgressAnswerSchema, ...errorResponses(400, 429) },
       },
@@ -58,6 +59,7 @@ export default async function surveyProgressRoutes(fastify: ApiInstance) {
     {
       config: limit,
       schema: {
+        summary: 'Save the survey progress',
         body: surveyProgressRequestSchema,
         response: { 200: surveyProgressSavedSchema, ...errorResponses(400, 409, 429) },
       },

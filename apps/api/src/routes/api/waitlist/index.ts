@@ -30,6 +30,7 @@ export default async function waitlistRoutes(fastify: ApiInstance) {
     {
       config: formsLimit,
       schema: {
+        summary: 'Join the waitlist',
         body: waitlistSignupRequestSchema,
         response: {
           201: waitlistSignupResponseSchema,
@@ -60,6 +61,7 @@ export default async function waitlistRoutes(fastify: ApiInstance) {
     {
       config: formsLimit,
       schema: {
+        summary: "Confirm a waitlist signup's address",
         body: linkTokenSchema,
         response: { 200: waitlistPlaceSchema, ...errorResponses(400, 404, 410, 429) },
       },
@@ -84,6 +86,7 @@ export default async function waitlistRoutes(fastify: ApiInstance) {
     {
       config: formsLimit,
       schema: {
+        summary: "Read a waitlist signup's place",
         querystring: waitlistStatusQuerySchema,
         response: { 200: waitlistPlaceSchema, ...errorResponses(400, 404, 429) },
       },

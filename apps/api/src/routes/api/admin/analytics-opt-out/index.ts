@@ -12,7 +12,10 @@ export default async function analyticsOptOutRoutes(fastify: ApiInstance) {
     '/analytics-opt-out',
     {
       config: { permission: SIGNED_IN },
-      schema: { response: { 200: analyticsOptOutPageSchema, ...errorResponses(401) } },
+      schema: {
+        summary: "Where the site's analytics opt-out page is",
+        response: { 200: analyticsOptOutPageSchema, ...errorResponses(401) },
+      },
     },
     async () => {
       const url = new URL(ANALYTICS_OPT_OUT_PATH, config.PUBLIC_SITE_URL);

@@ -50,7 +50,10 @@ export default async function apiKeyRoutes(fastify: ApiInstance) {
     '/api-keys',
     {
       config: { permission: 'keys:manage' },
-      schema: { response: { 200: apiKeyListSchema, ...errorResponses(401, 403) } },
+      schema: {
+        summary: 'List API keys',
+        response: { 200: apiKeyListSchema, ...errorResponses(401, 403) },
+      },
     },
     async () => ({ apiKeys: await listApiKeys(db) }),
   );
@@ -62,6 +65,7 @@ export default async function apiKeyRoutes(fastify: ApiInstance) {
       config: { permission: 'keys:manage' },
       preValidation: requireSession,
       schema: {
+        summary: 'Create an API key',
         body: apiKeyCreateSchema,
         response: { 201: createdApiKeySchema, ...errorResponses(400, 401, 403) },
       },
@@ -100,6 +104,7 @@ export default async function apiKeyRoutes(fastify: ApiInstance) {
       config: { permission: 'keys:manage' },
       preValidation: requireSession,
       schema: {
+        summary: 'Revoke an API key',
         params: idParamsSchema('API key not found'),
         response: { 200: revokedApiKeySchema, ...errorResponses(401, 403, 404, 409) },
       },

@@ -10,6 +10,7 @@ export default async function auditLogRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'audit:read' },
       schema: {
+        summary: 'Read the audit log',
         querystring: auditLogQuerySchema,
         response: { 200: auditLogPageSchema, ...errorResponses(400, 401) },
       },

@@ -50,7 +50,10 @@ export default async function betaRoutes(fastify: ApiInstance) {
     '/beta/participants',
     {
       config: { permission: 'beta:read' },
-      schema: { response: { 200: betaParticipantListSchema, ...errorResponses(401) } },
+      schema: {
+        summary: 'List beta participants',
+        response: { 200: betaParticipantListSchema, ...errorResponses(401) },
+      },
     },
     async () => {
       const [participants, held, expiringSoon] = await Promise.all([
@@ -77,6 +80,7 @@ export default async function betaRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'beta:approve' },
       schema: {
+        summary: 'Update a beta participant',
         params: participantParams,
         body: participantStatusUpdateSchema,
         response: { 200: betaParticipantSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -117,6 +121,7 @@ export default async function betaRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'beta:approve' },
       schema: {
+        summary: 'Approve a waitlist entry for the beta',
         params: entryParams,
         response: { 201: betaApprovalSchema, ...errorResponses(401, 403, 404, 409) },
       },
@@ -140,6 +145,7 @@ export default async function betaRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'beta:approve' },
       schema: {
+        summary: 'Send an entry a waitlist update',
         params: entryParams,
         response: { 202: queuedEmailSchema, ...errorResponses(401, 403, 404) },
       },
@@ -167,6 +173,7 @@ export default async function betaRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'beta:approve' },
       schema: {
+        summary: 'Resend a beta invitation',
         params: z.object({ participantId: uuidParam('Beta participant not found') }),
         response: { 202: queuedEmailSchema, ...errorResponses(401, 403, 404, 409) },
       },

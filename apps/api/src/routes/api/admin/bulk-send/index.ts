@@ -44,6 +44,7 @@ export default async function bulkSendRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'email:send' },
       schema: {
+        summary: 'Dry-run a bulk send',
         body: bulkDryRunSchema,
         response: { 200: bulkDryRunResultSchema, ...errorResponses(400, 401, 403) },
       },
@@ -92,6 +93,7 @@ export default async function bulkSendRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'email:send' },
       schema: {
+        summary: 'Start a bulk send',
         body: bulkSendBodySchema,
         response: { 202: bulkSendQueuedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -143,6 +145,7 @@ export default async function bulkSendRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'email:read' },
       schema: {
+        summary: "Read a bulk send's result",
         params: idParamsSchema('Bulk send not found'),
         response: { 200: bulkSendResultSchema, ...errorResponses(401, 404) },
       },

@@ -27,6 +27,7 @@ export default async function contactRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'contacts:read' },
       schema: {
+        summary: 'List contact messages',
         querystring: contactListQuerySchema,
         response: { 200: contactMessagePageSchema, ...errorResponses(400, 401) },
       },
@@ -39,6 +40,7 @@ export default async function contactRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'contacts:export' },
       schema: {
+        summary: 'Export contact messages as CSV',
         produces: ['text/csv'],
         response: { 200: csvResponse('Every contact message'), ...errorResponses(401) },
       },
@@ -74,6 +76,7 @@ export default async function contactRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'contacts:reply' },
       schema: {
+        summary: 'Update a contact message',
         params: idParamsSchema('Contact message not found'),
         body: contactStatusUpdateSchema,
         response: { 200: storedContactMessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -111,6 +114,7 @@ export default async function contactRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'contacts:delete' },
       schema: {
+        summary: 'Delete a contact message',
         params: idParamsSchema('Contact message not found'),
         response: { 200: erasureResultSchema, ...errorResponses(401, 403, 404) },
       },

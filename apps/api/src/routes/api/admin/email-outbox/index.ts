@@ -23,6 +23,7 @@ export default async function emailOutboxRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'email:read' },
       schema: {
+        summary: 'List the email outbox',
         querystring: outboxListQuerySchema,
         response: { 200: outboxMessagePageSchema, ...errorResponses(400, 401) },
       },
@@ -37,6 +38,7 @@ export default async function emailOutboxRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'email:read' },
       schema: {
+        summary: 'Read an outbox message',
         params: emailParams,
         response: { 200: outboxMessageDetailSchema, ...errorResponses(401, 404) },
       },
@@ -55,6 +57,7 @@ export default async function emailOutboxRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'email:send' },
       schema: {
+        summary: 'Retry an outbox message',
         params: emailParams,
         response: { 202: outboxMessageSchema, ...errorResponses(401, 403, 404, 409) },
       },

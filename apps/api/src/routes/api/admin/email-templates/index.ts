@@ -50,7 +50,10 @@ export default async function emailTemplateRoutes(fastify: ApiInstance) {
     '/email/templates',
     {
       config: { permission: 'email:read' },
-      schema: { response: { 200: emailTemplateListSchema, ...errorResponses(401) } },
+      schema: {
+        summary: 'List email templates',
+        response: { 200: emailTemplateListSchema, ...errorResponses(401) },
+      },
     },
     async () => ({
       templates: emailTemplates.map(({ id, name, description, category }) => ({
@@ -68,6 +71,7 @@ export default async function emailTemplateRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'email:read' },
       schema: {
+        summary: 'Preview an email template',
         params: templateParamsSchema,
         querystring: templatePreviewQuerySchema,
         produces: ['text/html'],
@@ -121,6 +125,7 @@ export default async function emailTemplateRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'email:send' },
       schema: {
+        summary: 'Send a test email',
         body: testEmailSchema,
         response: { 202: queuedEmailSchema, ...errorResponses(400, 401, 403) },
       },

@@ -11,6 +11,7 @@ export default async function erasureRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'people:erase' },
       schema: {
+        summary: "Erase a person's data",
         body: erasePersonSchema,
         response: { 200: erasureResultSchema, ...errorResponses(400, 401, 403) },
       },

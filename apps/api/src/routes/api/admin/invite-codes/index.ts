@@ -33,7 +33,10 @@ export default async function inviteCodeRoutes(fastify: ApiInstance) {
     '/invite-codes',
     {
       config: { permission: 'invite_codes:read' },
-      schema: { response: { 200: inviteCodeListSchema, ...errorResponses(401) } },
+      schema: {
+        summary: 'List invite codes',
+        response: { 200: inviteCodeListSchema, ...errorResponses(401) },
+      },
     },
     async () => ({ items: (await listInviteCodes(db)).map(withLink) }),
   );
@@ -43,6 +46,7 @@ export default async function inviteCodeRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'invite_codes:manage' },
       schema: {
+        summary: 'Create an invite code',
         body: inviteCodeCreateSchema,
         response: { 201: inviteCodeSchema, ...errorResponses(400, 401, 403, 409) },
       },
@@ -69,6 +73,7 @@ export default async function inviteCodeRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'invite_codes:manage' },
       schema: {
+        summary: 'Update an invite code',
         params: codeParams,
         body: inviteCodeUpdateSchema,
         response: { 200: inviteCodeSchema, ...errorResponses(400, 401, 403, 404) },
@@ -95,6 +100,7 @@ export default async function inviteCodeRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'invite_codes:read' },
       schema: {
+        summary: "List an invite code's redemptions",
         params: codeParams,
         response: { 200: inviteCodeRedemptionsSchema, ...errorResponses(401, 404) },
       },

@@ -11,6 +11,7 @@ export default async function peopleRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'people:read' },
       schema: {
+        summary: "Read a person's timeline",
         querystring: personTimelineQuerySchema,
         response: { 200: personTimelineSchema, ...errorResponses(400, 401) },
       },

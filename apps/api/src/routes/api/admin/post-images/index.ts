@@ -68,6 +68,7 @@ export default async function postImageRoutes(fastify: ApiInstance) {
       config: { permission: 'posts:write' },
       bodyLimit: POST_IMAGE_MAX_BYTES,
       schema: {
+        summary: 'Upload a post image',
         description:
           "Uploads an image for a post: the file's bytes as the body (Content-Type image/* or application/octet-stream; the type is read from the bytes). Its metadata (EXIF, GPS, ICC, comments) is removed after its orientation is applied, and it is kept as WebP sizes 320 to 1920 wide, never wider than the original. 201 for a new image, 200 with the same answer when these bytes were uploaded before.",
         consumes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'],

@@ -64,6 +64,7 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:read' },
       schema: {
+        summary: 'List blog posts',
         querystring: postListQuerySchema,
         response: { 200: adminPostPageSchema, ...errorResponses(400, 401, 403) },
       },
@@ -76,6 +77,7 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:read' },
       schema: {
+        summary: 'Read a post',
         params: postIdParamsSchema,
         response: { 200: adminPostSchema, ...errorResponses(401, 403, 404) },
       },
@@ -92,6 +94,7 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:write' },
       schema: {
+        summary: 'Create a draft post',
         description:
           'Creates a draft. Send an Idempotency-Key header to retry safely: the same key and body answer the first answer again for 24 hours, and create nothing.',
         headers: idempotencyHeadersSchema,
@@ -123,6 +126,7 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:write' },
       schema: {
+        summary: 'Update a post',
         description:
           "Saves the fields sent, keeping a revision of the post as it was. A published post's old slug answers 301 to the new one. A published or scheduled post: with posts:publish, the new state passes the SEO checks first (422 with the problems); without it, the edit is kept for review (202 `pending_review`) and the site is unchanged.",
         params: postIdParamsSchema,
@@ -157,6 +161,7 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:write' },
       schema: {
+        summary: 'Delete a post',
         description: 'A published or scheduled post needs posts:publish too.',
         params: postIdParamsSchema,
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
@@ -176,6 +181,7 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:publish' },
       schema: {
+        summary: 'Publish a post',
         description:
           'Publishes the post after its SEO checks: blocking problems answer 422 with the problems, unless the body carries `override: { reason }` (kept in the audit log).',
         params: postIdParamsSchema,
@@ -204,6 +210,7 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:read' },
       schema: {
+        summary: 'Check a post against the SEO rules',
         description:
           "The post's problems against the site's SEO rules, as a publish would find them now.",
         params: postIdParamsSchema,
@@ -227,6 +234,7 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:publish' },
       schema: {
+        summary: 'Unpublish a post',
         params: postIdParamsSchema,
         response: { 200: adminPostSchema, ...errorResponses(401, 403, 404, 409) },
       },
@@ -246,6 +254,7 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:publish' },
       schema: {
+        summary: 'Schedule a post',
         description:
           'Publishes the post by itself at `at` (within a minute). The SEO checks run now, as for a publish (422 unless overridden).',
         params: postIdParamsSchema,
@@ -275,6 +284,7 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:read' },
       schema: {
+        summary: "List a post's revisions",
         params: postIdParamsSchema,
         response: { 200: postRevisionListSchema, ...errorResponses(401, 403, 404) },
       },
@@ -291,6 +301,7 @@ export default async function postRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:write' },
       schema: {
+        summary: "Restore a post's revision",
         description:
           'Brings back a revision (itself saved as a revision of what it replaces). A published or scheduled post needs posts:publish too, and the SEO checks (422).',
         params: postRevisionParamsSchema,

@@ -32,6 +32,7 @@ export default async function pendingRevisionRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:read' },
       schema: {
+        summary: "Read a post's pending revision",
         description:
           "The changes waiting for review on a published or scheduled post (null when none): the fields that differ from the post now, and the post's fields with them.",
         params: postIdParamsSchema,
@@ -50,6 +51,7 @@ export default async function pendingRevisionRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:publish' },
       schema: {
+        summary: "Publish a post's pending revision",
         description:
           'Puts the changes waiting for review on the post, after the SEO checks of a live post: blocking problems answer 422 with the problems, unless the body carries `override: { reason }` (kept in the audit log).',
         params: postIdParamsSchema,
@@ -82,6 +84,7 @@ export default async function pendingRevisionRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:publish' },
       schema: {
+        summary: "Discard a post's pending revision",
         description: 'Discards the changes waiting for review; the post stays as it is.',
         params: postIdParamsSchema,
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },

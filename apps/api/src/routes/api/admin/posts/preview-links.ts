@@ -34,6 +34,7 @@ export default async function postPreviewLinkRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:write' },
       schema: {
+        summary: 'Make a preview link for a post',
         description:
           "A signed link to the post's page on the site, whatever its status (noindex, never cached): 24 hours by default, `hours` up to 7 days. Recorded: it stops when revoked, or when its creator is disabled (or its API key revoked or expired).",
         params: postIdParamsSchema,
@@ -68,6 +69,7 @@ export default async function postPreviewLinkRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:read' },
       schema: {
+        summary: "List a post's preview links",
         description:
           "The post's preview links, newest first: who made each, when, until when, and whether it works. Never the links themselves.",
         params: postIdParamsSchema,
@@ -86,6 +88,7 @@ export default async function postPreviewLinkRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'posts:write' },
       schema: {
+        summary: 'Revoke a preview link',
         description: 'Revokes a preview link: from now on it opens nothing (404).',
         params: postPreviewLinkParamsSchema,
         response: { 200: postPreviewLinkRecordSchema, ...errorResponses(401, 403, 404, 409) },

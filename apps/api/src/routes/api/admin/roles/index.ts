@@ -69,7 +69,10 @@ export default async function roleRoutes(fastify: ApiInstance) {
     '/roles',
     {
       config: { permission: 'staff:manage' },
-      schema: { response: { 200: roleListSchema, ...errorResponses(401, 403) } },
+      schema: {
+        summary: 'List roles',
+        response: { 200: roleListSchema, ...errorResponses(401, 403) },
+      },
     },
     async () => ({
       roles: await listRoles(db),
@@ -83,6 +86,7 @@ export default async function roleRoutes(fastify: ApiInstance) {
       config: { permission: 'staff:manage' },
       preValidation: requireSession,
       schema: {
+        summary: 'Create a role',
         body: roleInputSchema,
         response: { 201: roleResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
@@ -114,6 +118,7 @@ export default async function roleRoutes(fastify: ApiInstance) {
       config: { permission: 'staff:manage' },
       preValidation: requireSession,
       schema: {
+        summary: 'Update a role',
         params: idParamsSchema(ROLE_MESSAGES.roleNotFound),
         body: roleInputSchema,
         response: { 200: roleResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -154,6 +159,7 @@ export default async function roleRoutes(fastify: ApiInstance) {
       config: { permission: 'staff:manage' },
       preValidation: requireSession,
       schema: {
+        summary: 'Delete a role',
         params: idParamsSchema(ROLE_MESSAGES.roleNotFound),
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404, 409) },
       },
@@ -185,6 +191,7 @@ export default async function roleRoutes(fastify: ApiInstance) {
       config: { permission: 'staff:manage' },
       preValidation: requireSession,
       schema: {
+        summary: "Set an account's role",
         params: idParamsSchema('Account not found'),
         body: accountRoleSchema,
         response: { 200: staffAccountResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },

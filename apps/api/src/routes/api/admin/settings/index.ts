@@ -15,7 +15,10 @@ export default async function settingsRoutes(fastify: ApiInstance) {
     '/settings/auto-fill',
     {
       config: { permission: 'beta:read' },
-      schema: { response: { 200: autoFillSettingSchema, ...errorResponses(401) } },
+      schema: {
+        summary: 'Read the beta auto-fill setting',
+        response: { 200: autoFillSettingSchema, ...errorResponses(401) },
+      },
     },
     async () => readAutoFill(db),
   );
@@ -30,6 +33,7 @@ export default async function settingsRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'beta:approve' },
       schema: {
+        summary: 'Set the beta auto-fill setting',
         body: autoFillSettingUpdateSchema,
         response: { 200: autoFillSettingSchema, ...errorResponses(400, 401, 403) },
       },

@@ -34,7 +34,10 @@ export default async function twoFactorSettingsRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'staff:manage' },
       preValidation: requireOwnerSession,
-      schema: { response: { 200: twoFactorPolicySchema, ...errorResponses(401, 403) } },
+      schema: {
+        summary: 'Read the two-factor policy',
+        response: { 200: twoFactorPolicySchema, ...errorResponses(401, 403) },
+      },
     },
     async () => readTwoFactorPolicy(db),
   );
@@ -45,6 +48,7 @@ export default async function twoFactorSettingsRoutes(fastify: ApiInstance) {
       config: { permission: 'staff:manage' },
       preValidation: requireOwnerSession,
       schema: {
+        summary: 'Set the two-factor policy',
         body: twoFactorPolicySchema,
         response: { 200: twoFactorPolicySchema, ...errorResponses(400, 401, 403) },
       },

@@ -100,7 +100,10 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
     '/accounts',
     {
       config: { permission: 'staff:manage' },
-      schema: { response: { 200: staffAccountListSchema, ...errorResponses(401) } },
+      schema: {
+        summary: 'List staff accounts',
+        response: { 200: staffAccountListSchema, ...errorResponses(401) },
+      },
     },
     async () => ({ accounts: await listAccounts(db, sessionLifetimes) }),
   );
@@ -110,6 +113,7 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'staff:manage' },
       schema: {
+        summary: "List an account's sessions",
         params: accountParams,
         response: { 200: staffSessionListSchema, ...errorResponses(401, 404) },
       },
@@ -127,6 +131,7 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
     {
       ...changeOptions,
       schema: {
+        summary: "End one of an account's sessions",
         params: sessionParams,
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
       },
@@ -153,6 +158,7 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
     {
       ...changeOptions,
       schema: {
+        summary: 'Disable a staff account',
         params: accountParams,
         response: { 200: staffAccountResponseSchema, ...errorResponses(401, 403, 404, 409) },
       },
@@ -196,6 +202,7 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
     {
       ...changeOptions,
       schema: {
+        summary: 'Enable a staff account',
         params: accountParams,
         response: { 200: staffAccountResponseSchema, ...errorResponses(401, 403, 404, 409) },
       },
@@ -228,6 +235,8 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
     {
       ...changeOptions,
       schema: {
+        operationId: 'adminAccountsInvite',
+        summary: 'Invite a staff member',
         body: inviteStaffSchema,
         response: { 201: messageResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
@@ -284,6 +293,7 @@ export default async function staffAccountRoutes(fastify: ApiInstance) {
     {
       ...changeOptions,
       schema: {
+        summary: 'Delete a staff account',
         params: accountParams,
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404, 409) },
       },

@@ -34,7 +34,10 @@ export default async function invitationRoutes(fastify: ApiInstance) {
     '/accounts/invitations',
     {
       config: { permission: 'staff:manage' },
-      schema: { response: { 200: staffInvitationListSchema, ...errorResponses(401, 403) } },
+      schema: {
+        summary: 'List open staff invitations',
+        response: { 200: staffInvitationListSchema, ...errorResponses(401, 403) },
+      },
     },
     async () => ({ invitations: await listOpenInvitations(db) }),
   );
@@ -45,6 +48,7 @@ export default async function invitationRoutes(fastify: ApiInstance) {
       config: { permission: 'staff:manage' },
       preValidation: requireSession,
       schema: {
+        summary: 'Revoke a staff invitation',
         params: idParamsSchema(STAFF_ACCOUNT_MESSAGES.invitationNotFound),
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404) },
       },

@@ -45,6 +45,7 @@ export default async function accountTwoFactorRoutes(fastify: ApiInstance) {
       config: { permission: 'staff:manage' },
       preValidation: requireSession,
       schema: {
+        summary: "Reset a colleague's second factor",
         params: idParamsSchema(ACCOUNT_NOT_FOUND),
         response: { 200: messageResponseSchema, ...errorResponses(401, 403, 404, 409) },
       },

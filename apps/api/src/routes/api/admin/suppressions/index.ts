@@ -25,6 +25,7 @@ export default async function suppressionRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'email:suppressions' },
       schema: {
+        summary: 'List suppressed addresses',
         querystring: suppressionListQuerySchema,
         response: { 200: suppressionPageSchema, ...errorResponses(400, 401) },
       },
@@ -38,6 +39,7 @@ export default async function suppressionRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'email:suppressions' },
       schema: {
+        summary: "Lift an address's suppression",
         querystring: suppressionKeySchema,
         response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -67,6 +69,7 @@ export default async function suppressionRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'email:suppressions' },
       schema: {
+        summary: 'Import suppressed addresses',
         body: suppressionImportSchema,
         response: { 200: suppressionImportResultSchema, ...errorResponses(400, 401, 403) },
       },

@@ -27,6 +27,7 @@ export default async function surveyRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'feedback:read' },
       schema: {
+        summary: 'List survey responses',
         querystring: feedbackListQuerySchema,
         response: { 200: feedbackResponsePageSchema, ...errorResponses(400, 401) },
       },
@@ -39,6 +40,7 @@ export default async function surveyRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'feedback:delete' },
       schema: {
+        summary: 'Delete a survey response',
         params: idParamsSchema('Survey response not found'),
         response: { 200: erasureResultSchema, ...errorResponses(401, 403, 404) },
       },

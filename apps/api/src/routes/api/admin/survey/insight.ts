@@ -42,7 +42,10 @@ export default async function surveyInsightRoutes(fastify: ApiInstance) {
     '/feedback/insight',
     {
       config: { permission: 'feedback:read' },
-      schema: { response: { 200: surveyInsightSchema, ...errorResponses(401) } },
+      schema: {
+        summary: 'Survey drop-off and results',
+        response: { 200: surveyInsightSchema, ...errorResponses(401) },
+      },
     },
     async () => buildSurveyInsight(db),
   );
@@ -52,6 +55,7 @@ export default async function surveyInsightRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'feedback:read' },
       schema: {
+        summary: 'Survey free-text answers',
         querystring: surveyAnswersQuerySchema,
         response: { 200: surveyTextAnswerPageSchema, ...errorResponses(400, 401) },
       },
@@ -64,6 +68,7 @@ export default async function surveyInsightRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'feedback:export' },
       schema: {
+        summary: 'Export survey responses as CSV',
         produces: ['text/csv'],
         response: { 200: csvResponse('Every survey response'), ...errorResponses(401) },
       },

@@ -40,6 +40,7 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'waitlist:read' },
       schema: {
+        summary: 'List waitlist entries',
         querystring: waitlistListQuerySchema,
         response: { 200: waitlistPageSchema, ...errorResponses(400, 401) },
       },
@@ -53,6 +54,7 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'waitlist:read' },
       schema: {
+        summary: "List an entry's referrals",
         params: entryParams,
         response: { 200: referralChainSchema, ...errorResponses(401, 404) },
       },
@@ -70,6 +72,7 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'waitlist:write' },
       schema: {
+        summary: "Resend an entry's confirmation email",
         params: entryParams,
         response: { 202: queuedEmailSchema, ...errorResponses(401, 403, 404, 409) },
       },
@@ -102,6 +105,7 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'waitlist:export' },
       schema: {
+        summary: 'Export the waitlist as CSV',
         produces: ['text/csv'],
         response: { 200: csvResponse('Every waitlist entry'), ...errorResponses(401) },
       },
@@ -139,6 +143,7 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'waitlist:write' },
       schema: {
+        summary: 'Delete a waitlist entry',
         params: idParamsSchema('Waitlist entry not found'),
         response: { 200: erasureResultSchema, ...errorResponses(401, 403, 404) },
       },

@@ -11,6 +11,7 @@ export default async function signupSourceRoutes(fastify: ApiInstance) {
     {
       config: { permission: 'waitlist:read' },
       schema: {
+        summary: 'Signups per source and week',
         querystring: signupSourcesQuerySchema,
         response: { 200: signupSourcesSchema, ...errorResponses(400, 401) },
       },
