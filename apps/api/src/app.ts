@@ -10,7 +10,6 @@ import waitlistBulkRuns from './plugins/app/waitlist-bulk-runs';
 import postImageStore from './plugins/app/post-image-store';
 import postScheduler from './plugins/app/post-scheduler';
 import postsCache from './plugins/app/posts-cache';
-import queueBoost from './plugins/app/queue-boost';
 import counterFold from './plugins/app/counter-fold';
 import retention from './plugins/app/retention';
 import compression from './plugins/external/compression';
@@ -132,7 +131,6 @@ export async function buildApp({
   await app.register(retention, { startTimer: startEmailWorker });
   await app.register(invitationExpiry, { startTimer: startEmailWorker });
   await app.register(waitlistBulkRuns, { startTimer: startEmailWorker });
-  await app.register(queueBoost);
   await app.register(counterFold, { startTimer: startEmailWorker });
   await app.register(postsCache);
   await app.register(postImageStore);

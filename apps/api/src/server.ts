@@ -32,7 +32,9 @@ async function main() {
       })
     : await createDatabase({ kind: 'embedded', dataDir: path.resolve(config.PGLITE_DATA_DIR) });
 
-  const { posts } = await prepareDatabase(database.db);
+  const { posts, boostChanged } = await prepareDatabase(database.db, {
+    referralBoost: config.REFERRAL_BOOST_PLACES,
+  });
   await ensureDevAdmin(database.db, config);
 
   const app = await buildApp({ config, db: database.db, startEmailWorker: true });
@@ -112,6 +114,12 @@ async function main() {
   app.log.info(
     `API ready on http://localhost:${config.API_PORT} using ${where}; ${posts} blog posts loaded`,
   );
+  if (boostChanged) {
+    app.log.info(
+      { referralBoost: config.REFERRAL_BOOST_PLACES },
+      'queue keys recomputed for a new referral boost',
+    );
+  }
   if (config.NODE_ENV === 'development') {
     console.log(
       [

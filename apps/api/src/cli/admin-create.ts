@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     ? await createDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: 2 })
     : await createDatabase({ kind: 'embedded', dataDir: path.resolve(config.PGLITE_DATA_DIR) });
   try {
-    await prepareDatabase(database.db);
+    await prepareDatabase(database.db, { referralBoost: config.REFERRAL_BOOST_PLACES });
     const passwordHash = await hashPassword(account.password);
     const user = await database.db.transaction().execute(async (trx) => {
       await lockRegistrations(trx);

@@ -42,8 +42,8 @@ export async function createTestContext(
   options: Pick<BuildAppOptions, 'onRoute' | 'startEmailWorker'> = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  await prepareDatabase(database.db);
   const config = testConfig(env);
+  await prepareDatabase(database.db, { referralBoost: config.REFERRAL_BOOST_PLACES });
   const app = await buildApp({ config, db: database.db, ...options });
   extend?.(app);
   await app.ready();

@@ -125,7 +125,7 @@ describe('the seed', () => {
     expect(edited.statusCode).toBe(200);
 
     // A restart: the start-up work again, and a new instance on the same database.
-    expect(await prepareDatabase(ctx.database.db)).toEqual({ posts: 0 });
+    expect(await prepareDatabase(ctx.database.db)).toEqual({ posts: 0, boostChanged: false });
     const restarted = await buildApp({ config: ctx.config, db: ctx.database.db });
     try {
       const post = await restarted.inject({ method: 'GET', url: `/api/posts/${shipped!.slug}` });
