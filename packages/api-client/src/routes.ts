@@ -108,7 +108,7 @@ const consoleRouteTable = {
       bulkHangTight: 'POST /api/admin/waitlist/bulk/hang-tight',
       bulkDelete: 'POST /api/admin/waitlist/bulk/delete',
       bulkExport: 'POST /api/admin/waitlist/bulk/export',
-      bulkRun: 'GET /api/admin/waitlist/bulk/:id',
+      bulkRun: 'GET /api/admin/waitlist/bulk/runs/:id',
     },
     beta: {
       participants: 'GET /api/admin/beta/participants',

@@ -36,7 +36,7 @@ const EXPECTED: Record<string, RoutePermission> = {
   'POST /api/admin/waitlist/bulk/hang-tight': 'beta:approve',
   'POST /api/admin/waitlist/bulk/delete': 'waitlist:write',
   'POST /api/admin/waitlist/bulk/export': 'waitlist:export',
-  'GET /api/admin/waitlist/bulk/:id': 'waitlist:read',
+  'GET /api/admin/waitlist/bulk/runs/:id': 'waitlist:read',
   'GET /api/admin/beta/participants': 'beta:read',
   'GET /api/admin/settings/auto-fill': 'beta:read',
   'PATCH /api/admin/beta/participants/:id': 'beta:approve',

@@ -30,7 +30,7 @@ function startRun(
 async function readRun(id: string): Promise<WaitlistBulkRun> {
   const response = await ctx.app.inject({
     method: 'GET',
-    url: `/api/admin/waitlist/bulk/${id}`,
+    url: `/api/admin/waitlist/bulk/runs/${id}`,
     headers: admin.headers,
   });
   expect(response.statusCode).toBe(200);

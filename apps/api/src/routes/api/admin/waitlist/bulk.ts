@@ -51,7 +51,7 @@ export default async function waitlistBulkRoutes(fastify: ApiInstance) {
       {
         config: { permission },
         schema: {
-          description: `${description} Answers 202 with the run, processed in the background: poll GET /api/admin/waitlist/bulk/:id. Send an Idempotency-Key header to retry safely: the same key and body answer the same run for 24 hours.`,
+          description: `${description} Answers 202 with the run, processed in the background: poll GET /api/admin/waitlist/bulk/runs/:id. Send an Idempotency-Key header to retry safely: the same key and body answer the same run for 24 hours.`,
           headers: idempotencyHeadersSchema,
           body: waitlistBulkBodySchema,
           response: {
@@ -94,7 +94,7 @@ export default async function waitlistBulkRoutes(fastify: ApiInstance) {
   }
 
   fastify.get(
-    '/waitlist/bulk/:id',
+    '/waitlist/bulk/runs/:id',
     {
       config: { permission: 'waitlist:read' },
       schema: {
