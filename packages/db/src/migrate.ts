@@ -22,6 +22,7 @@ import * as postImages from './migrations/2026-11-27-020-post-images';
 import * as postPendingRevisions from './migrations/2026-11-28-021-post-pending-revisions';
 import * as staffInvitations from './migrations/2026-11-28-022-staff-invitations';
 import * as postPreviewLinks from './migrations/2026-11-28-023-post-preview-links';
+import * as analyticsRollups from './migrations/2026-11-28-025-analytics-rollups';
 
 /**
  * Migrations listed in order. A static list (not a folder scan) so that the
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-021-post-pending-revisions': postPendingRevisions,
   '2026-11-28-022-staff-invitations': staffInvitations,
   '2026-11-28-023-post-preview-links': postPreviewLinks,
+  '2026-11-28-025-analytics-rollups': analyticsRollups,
 };
 
 /**
