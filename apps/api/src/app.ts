@@ -9,6 +9,7 @@ import invitationExpiry from './plugins/app/invitation-expiry';
 import postImageStore from './plugins/app/post-image-store';
 import postScheduler from './plugins/app/post-scheduler';
 import postsCache from './plugins/app/posts-cache';
+import analyticsRollups from './plugins/app/analytics-rollups';
 import retention from './plugins/app/retention';
 import compression from './plugins/external/compression';
 import { configPlugin, dbPlugin } from './plugins/external/core';
@@ -127,6 +128,7 @@ export async function buildApp({
   await app.register(adminAuth);
   await app.register(email, { startWorker: startEmailWorker });
   await app.register(retention, { startTimer: startEmailWorker });
+  await app.register(analyticsRollups, { startTimer: startEmailWorker });
   await app.register(invitationExpiry, { startTimer: startEmailWorker });
   await app.register(postsCache);
   await app.register(postImageStore);

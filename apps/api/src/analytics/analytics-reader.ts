@@ -72,8 +72,11 @@ class PostgresAnalyticsReader implements AnalyticsReader {
   ) {}
 
   private bounds({ from, to }: AnalyticsPeriod) {
-    if (from.getTime() % DAY_MS !== 0) throw new Error('An analytics period starts at midnight UTC');
-    const hoursEnd = new Date(Math.max(from.getTime(), Math.floor(to.getTime() / HOUR_MS) * HOUR_MS));
+    if (from.getTime() % DAY_MS !== 0)
+      throw new Error('An analytics period starts at midnight UTC');
+    const hoursEnd = new Date(
+      Math.max(from.getTime(), Math.floor(to.getTime() / HOUR_MS) * HOUR_MS),
+    );
     return { from, to, hoursEnd };
   }
 

@@ -166,10 +166,7 @@ export async function buildDashboard(db: DB, asked: DashboardPeriod): Promise<An
     recordCounts(db, previous),
   ]);
   /** The headline figures of a period, compared with the previous one on the Analytics tab. */
-  const figures = (
-    visits: typeof traffic.now,
-    records: typeof now,
-  ): DashboardFigures => ({
+  const figures = (visits: typeof traffic.now, records: typeof now): DashboardFigures => ({
     pageViews: visits.pageViews,
     visitors: visits.visitors,
     waitlistSignups: records.waitlistSignups,

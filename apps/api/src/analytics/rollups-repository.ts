@@ -138,10 +138,7 @@ export async function lockRollupState(db: DB): Promise<number> {
  * retention; the rollups never count an event that is gone). Returns how many
  * were deleted.
  */
-export async function deleteAnalyticsEvents(
-  db: DB,
-  where: RawBuilder<boolean>,
-): Promise<number> {
+export async function deleteAnalyticsEvents(db: DB, where: RawBuilder<boolean>): Promise<number> {
   const rolledThrough = await lockRollupState(db);
   await stagingTables(db);
   const result = await sql<{ deleted: number }>`
