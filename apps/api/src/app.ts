@@ -10,6 +10,7 @@ import postImageStore from './plugins/app/post-image-store';
 import postScheduler from './plugins/app/post-scheduler';
 import postsCache from './plugins/app/posts-cache';
 import analyticsRollups from './plugins/app/analytics-rollups';
+import consoleQueries from './plugins/app/console-queries';
 import retention from './plugins/app/retention';
 import compression from './plugins/external/compression';
 import { configPlugin, dbPlugin } from './plugins/external/core';
@@ -123,6 +124,8 @@ export async function buildApp({
   await app.register(compression);
   await app.register(loadShedding);
   await app.register(rateLimit);
+  // Before the session and admin checks: their statements are the console's too.
+  await app.register(consoleQueries);
   await app.register(session);
   await app.register(authentication);
   await app.register(adminAuth);
