@@ -40,6 +40,13 @@ export interface AnalyticsReader {
 }
 
 const HOUR_MS = 3_600_000;
+
+/** A period's hours read from the rollups: [from, hoursEnd); the rest of it comes raw. */
+interface Split {
+  from: Date;
+  to: Date;
+  hoursEnd: Date;
+}
 const DAY_MS = 24 * HOUR_MS;
 
 /** The columns of a raw event that the figures use. */
@@ -59,11 +66,12 @@ const DISTINCT_OF: Record<DistinctKind, { key: RawBuilder<string>; events: RawBu
 
 /**
  * Reads from the rollups (migration 025) inside one snapshot. A period splits in
- * two: its whole hours, [from, hoursEnd), come from the rollups for the events
- * with id <= rolledThrough and from the raw table for the few above it (through
- * the primary key); its last, unfinished hour, [hoursEnd, to), comes from the
- * raw table alone (through the occurred_at indexes). Every event of the period
- * is counted once, and an event ingested a moment ago is already there.
+ * two: its hours [from, hoursEnd) come from the rollups for the events with
+ * id <= rolledThrough and from the raw table for the few above it (through the
+ * primary key); the rest of its last hour, [hoursEnd, to), when that hour holds
+ * rolled-up events after `to` (a previous period cut at this time of day),
+ * comes from the raw table alone (through the occurred_at indexes). Every event
+ * of the period is counted once, and an event ingested a moment ago is there.
  */
 class PostgresAnalyticsReader implements AnalyticsReader {
   constructor(
@@ -71,22 +79,48 @@ class PostgresAnalyticsReader implements AnalyticsReader {
     private readonly rolledThrough: number,
   ) {}
 
-  private bounds({ from, to }: AnalyticsPeriod) {
+  private readonly splits = new Map<string, Promise<Split>>();
+
+  /**
+   * Where the period splits between rollups and raw events: the rollups hold
+   * its hours [from, hoursEnd) for the events with id <= rolledThrough. The hour
+   * `to` falls in counts as whole when no rolled-up event of it is at or after
+   * `to` (the usual case: `to` is now, and nothing has happened later yet);
+   * else it is read from the raw events.
+   */
+  private split(period: AnalyticsPeriod): Promise<Split> {
+    const key = `${period.from.toISOString()}/${period.to.toISOString()}`;
+    let split = this.splits.get(key);
+    if (!split) {
+      split = this.computeSplit(period);
+      this.splits.set(key, split);
+    }
+    return split;
+  }
+
+  private async computeSplit({ from, to }: AnalyticsPeriod): Promise<Split> {
     if (from.getTime() % DAY_MS !== 0)
       throw new Error('An analytics period starts at midnight UTC');
-    const hoursEnd = new Date(
-      Math.max(from.getTime(), Math.floor(to.getTime() / HOUR_MS) * HOUR_MS),
-    );
-    return { from, to, hoursEnd };
+    const hourStart = Math.max(from.getTime(), Math.floor(to.getTime() / HOUR_MS) * HOUR_MS);
+    if (hourStart === to.getTime()) return { from, to, hoursEnd: to };
+    const hourEnd = new Date(hourStart + HOUR_MS);
+    const later = await sql<{ later: boolean }>`
+      select exists (
+        select 1 from analytics_events
+        where occurred_at >= ${to} and occurred_at < ${hourEnd} and id <= ${this.rolledThrough}
+      ) as later
+    `.execute(this.db);
+    return { from, to, hoursEnd: later.rows[0]?.later ? new Date(hourStart) : hourEnd };
   }
 
   /** The raw events of the period that the rollups do not hold, as a subquery. */
-  private raw(period: AnalyticsPeriod, events: RawBuilder<boolean>) {
-    const { from, to, hoursEnd } = this.bounds(period);
+  private async raw(period: AnalyticsPeriod, events: RawBuilder<boolean>) {
+    const { from, to, hoursEnd } = await this.split(period);
+    const tailEnd = hoursEnd < to ? hoursEnd : to;
     return sql`(
       select ${RAW_COLUMNS} from analytics_events
       where ${events} and id > ${this.rolledThrough}
-        and occurred_at >= ${from} and occurred_at < ${hoursEnd}
+        and occurred_at >= ${from} and occurred_at < ${tailEnd}
       union all
       select ${RAW_COLUMNS} from analytics_events
       where ${events} and occurred_at >= ${hoursEnd} and occurred_at < ${to}
@@ -94,8 +128,8 @@ class PostgresAnalyticsReader implements AnalyticsReader {
   }
 
   /** Rolled-up counts of the period's whole hours, as a subquery (type, hour, path, events). */
-  private rolled(period: AnalyticsPeriod, types: string[]) {
-    const { from, hoursEnd } = this.bounds(period);
+  private async rolled(period: AnalyticsPeriod, types: string[]) {
+    const { from, hoursEnd } = await this.split(period);
     return sql`(
       select type, hour, path, events from analytics_rollups
       where type = any(${types}::text[]) and hour >= ${from} and hour < ${hoursEnd}
@@ -104,7 +138,7 @@ class PostgresAnalyticsReader implements AnalyticsReader {
 
   /** Distinct sessions per key of a kind (see migration 025 for why the sum is exact). */
   private async distinct(period: AnalyticsPeriod, kind: DistinctKind, limit?: number) {
-    const { from, hoursEnd } = this.bounds(period);
+    const { from, hoursEnd } = await this.split(period);
     const { key, events } = DISTINCT_OF[kind];
     const result = await sql<{ key: string; sessions: number }>`
       with rolled as (
@@ -113,7 +147,7 @@ class PostgresAnalyticsReader implements AnalyticsReader {
           and since < ${period.firstDay}::date
         group by key
       ), fresh as (
-        select distinct ${key} as key, session_id from ${this.raw(period, events)} as r
+        select distinct ${key} as key, session_id from ${await this.raw(period, events)} as r
       ), unseen as (
         select f.key, count(*) as n from fresh f
         where not exists (
@@ -136,10 +170,10 @@ class PostgresAnalyticsReader implements AnalyticsReader {
     const result = await sql<{ date: string; views: number }>`
       with counted as (
         select (hour at time zone 'UTC')::date as day, events
-        from ${this.rolled(period, ['page_view'])} as rolled
+        from ${await this.rolled(period, ['page_view'])} as rolled
         union all
         select (occurred_at at time zone 'UTC')::date, 1
-        from ${this.raw(period, sql`type = 'page_view'`)} as r
+        from ${await this.raw(period, sql`type = 'page_view'`)} as r
       ), views as (
         select day, sum(events)::int as views from counted group by day
       )
@@ -155,9 +189,9 @@ class PostgresAnalyticsReader implements AnalyticsReader {
   async topPages(period: AnalyticsPeriod, limit: number) {
     const result = await sql<{ path: string; views: number }>`
       select path, sum(events)::int as views from (
-        select path, events from ${this.rolled(period, ['page_view'])} as rolled
+        select path, events from ${await this.rolled(period, ['page_view'])} as rolled
         union all
-        select path, 1 from ${this.raw(period, sql`type = 'page_view'`)} as r
+        select path, 1 from ${await this.raw(period, sql`type = 'page_view'`)} as r
       ) as counted
       group by path
       order by views desc, path
@@ -180,9 +214,9 @@ class PostgresAnalyticsReader implements AnalyticsReader {
     const types = ['page_view', 'feature_engagement'];
     const counts = await sql<{ type: string; events: number }>`
       select type, sum(events)::int as events from (
-        select type, events from ${this.rolled(period, types)} as rolled
+        select type, events from ${await this.rolled(period, types)} as rolled
         union all
-        select type, 1 from ${this.raw(period, sql`type = any(${types}::text[])`)} as r
+        select type, 1 from ${await this.raw(period, sql`type = any(${types}::text[])`)} as r
       ) as counted
       group by type
     `.execute(this.db);
