@@ -36,10 +36,6 @@ export function runInQueryScope<T>(scope: QueryScope, fn: () => T): T {
   return scopes.run(scope, fn);
 }
 
-export function currentQueryScope(): QueryScope | undefined {
-  return scopes.getStore();
-}
-
 /** Clients whose statement is being cancelled: they are closed, never reused, when released. */
 const doomed = new WeakSet<pg.PoolClient>();
 /** The statement_timeout each console client was last given. */

@@ -499,6 +499,14 @@ export interface AnalyticsRollupsTable {
   events: number;
 }
 
+/** Events per UTC day × type × path (issue 32, migration 025). */
+export interface AnalyticsDailyRollupsTable {
+  type: string;
+  day: string;
+  path: string;
+  events: number;
+}
+
 /** Hours in which a session had page views (per referrer host) or waitlist steps (issue 32). */
 export interface AnalyticsSessionHoursTable {
   kind: 'visitor' | 'referrer' | 'step';
@@ -639,6 +647,7 @@ export interface Database {
   apiKeys: ApiKeysTable;
   analyticsEvents: AnalyticsEventsTable;
   analyticsRollups: AnalyticsRollupsTable;
+  analyticsDailyRollups: AnalyticsDailyRollupsTable;
   analyticsSessionHours: AnalyticsSessionHoursTable;
   analyticsDistinctRollups: AnalyticsDistinctRollupsTable;
   analyticsRollupState: AnalyticsRollupStateTable;

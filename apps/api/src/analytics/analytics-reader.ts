@@ -127,12 +127,21 @@ class PostgresAnalyticsReader implements AnalyticsReader {
     )`;
   }
 
-  /** Rolled-up counts of the period's whole hours, as a subquery (type, hour, path, events). */
+  /**
+   * Rolled-up counts of the period's hours, as a subquery (type, day, path,
+   * events): its whole days from the daily rollups, the hours of its last day
+   * from the hourly ones.
+   */
   private async rolled(period: AnalyticsPeriod, types: string[]) {
-    const { from, hoursEnd } = await this.split(period);
+    const { hoursEnd } = await this.split(period);
+    const daysEnd = new Date(Math.floor(hoursEnd.getTime() / DAY_MS) * DAY_MS);
     return sql`(
-      select type, hour, path, events from analytics_rollups
-      where type = any(${types}::text[]) and hour >= ${from} and hour < ${hoursEnd}
+      select type, day, path, events from analytics_daily_rollups
+      where type = any(${types}::text[])
+        and day >= ${period.firstDay}::date and day < (${daysEnd}::timestamptz at time zone 'UTC')::date
+      union all
+      select type, (hour at time zone 'UTC')::date, path, events from analytics_rollups
+      where type = any(${types}::text[]) and hour >= ${daysEnd} and hour < ${hoursEnd}
     )`;
   }
 
@@ -169,8 +178,7 @@ class PostgresAnalyticsReader implements AnalyticsReader {
   async pageViewsPerDay(period: AnalyticsPeriod) {
     const result = await sql<{ date: string; views: number }>`
       with counted as (
-        select (hour at time zone 'UTC')::date as day, events
-        from ${await this.rolled(period, ['page_view'])} as rolled
+        select day, events from ${await this.rolled(period, ['page_view'])} as rolled
         union all
         select (occurred_at at time zone 'UTC')::date, 1
         from ${await this.raw(period, sql`type = 'page_view'`)} as r
@@ -231,7 +239,7 @@ class PostgresAnalyticsReader implements AnalyticsReader {
 
   async featureEngagementAllTime() {
     const result = await sql<{ events: number }>`
-      select ((select coalesce(sum(events), 0) from analytics_rollups
+      select ((select coalesce(sum(events), 0) from analytics_daily_rollups
                 where type = 'feature_engagement')
               + (select count(*) from analytics_events
                   where type = 'feature_engagement' and id > ${this.rolledThrough}))::int as events

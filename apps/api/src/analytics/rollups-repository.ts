@@ -14,7 +14,7 @@ import { type RawBuilder, sql } from 'kysely';
  */
 
 /** UTC hours: `date_bin` from a UTC midnight, whatever the session's time zone. */
-export const HOUR_OF = (column: string) =>
+const HOUR_OF = (column: string) =>
   sql.raw(`date_bin('1 hour', ${column}, timestamptz '2000-01-01 00:00:00+00')`);
 
 /** Only one instance rolls up at a time (pg_try_advisory_xact_lock). */
@@ -77,6 +77,13 @@ async function applyDelta(db: DB, { analyse }: { analyse: boolean }): Promise<vo
     on conflict (type, hour, md5(path)) do update set events = r.events + excluded.events
   `.execute(db);
   await sql`delete from analytics_rollups where events <= 0`.execute(db);
+  await sql`
+    insert into analytics_daily_rollups as r (type, day, path, events)
+    select type, (hour at time zone 'UTC')::date, path, sum(sign) from analytics_rollup_delta
+    group by 1, 2, 3 having sum(sign) <> 0
+    on conflict (type, day, md5(path)) do update set events = r.events + excluded.events
+  `.execute(db);
+  await sql`delete from analytics_daily_rollups where events <= 0`.execute(db);
 
   await sql`
     insert into analytics_rollup_pairs (kind, key, session_id, hour, events)

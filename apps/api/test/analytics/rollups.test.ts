@@ -235,10 +235,13 @@ async function expectSameAsRaw(db: DB, label: string) {
   }
 }
 
-/** The three rollup tables, in a comparable order. */
+/** The four rollup tables, in a comparable order. */
 async function rollupTables(db: DB) {
   const rollups = await sql`
     select type, hour, path, events from analytics_rollups order by 1, 2, 3
+  `.execute(db);
+  const days = await sql`
+    select type, day::text, path, events from analytics_daily_rollups order by 1, 2, 3
   `.execute(db);
   const hours = await sql`
     select kind, key, session_id, hour, events, prev_hour from analytics_session_hours
@@ -248,7 +251,7 @@ async function rollupTables(db: DB) {
     select kind, key, hour, since::text, sessions from analytics_distinct_rollups
     order by 1, 2, 3, 4
   `.execute(db);
-  return { rollups: rollups.rows, hours: hours.rows, distinct: distinct.rows };
+  return { rollups: rollups.rows, days: days.rows, hours: hours.rows, distinct: distinct.rows };
 }
 
 describe('analytics rollups (issue 32)', () => {

@@ -11,8 +11,10 @@ async function runStatements(db: Kysely<unknown>, statements: string[]): Promise
  * of rows per figure; it now reads hourly aggregates (thousands of rows) plus the
  * few raw events not rolled up yet. Raw events stay as they were.
  *
- * - analytics_rollups: events per UTC hour × type × path (page views per day, top
- *   pages, feature engagement).
+ * - analytics_rollups: events per UTC hour × type × path, and
+ *   analytics_daily_rollups the same per UTC day (page views per day, top pages,
+ *   feature engagement): whole days come from the daily table, the hours of a
+ *   day under way from the hourly one.
  * - analytics_session_hours: for each counted kind of distinct figure ('visitor':
  *   page-view sessions, 'referrer': page-view sessions per referrer host, 'step':
  *   sessions per waitlist step), the hours in which a session had such events,
@@ -38,6 +40,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`,
     `create unique index analytics_rollups_key on analytics_rollups (type, hour, md5(path))`,
     `create index analytics_rollups_emptied_idx on analytics_rollups (hour) where events <= 0`,
+    `create table analytics_daily_rollups (
+      type text not null,
+      day date not null,
+      path text not null,
+      events bigint not null
+    )`,
+    `create unique index analytics_daily_rollups_key
+      on analytics_daily_rollups (type, day, md5(path)) include (events)`,
+    `create index analytics_daily_rollups_emptied_idx on analytics_daily_rollups (day)
+      where events <= 0`,
     `create table analytics_session_hours (
       kind text not null check (kind in ('visitor', 'referrer', 'step')),
       key text not null,
@@ -88,10 +100,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       delete from analytics_distinct_rollups;
       delete from analytics_session_hours;
       delete from analytics_rollups;
+      delete from analytics_daily_rollups;
       insert into analytics_rollups (type, hour, path, events)
         select type, date_bin('1 hour', occurred_at, timestamptz '2000-01-01 00:00:00+00'), path,
                count(*)
         from analytics_events where id <= bound
+        group by 1, 2, 3;
+      insert into analytics_daily_rollups (type, day, path, events)
+        select type, (hour at time zone 'UTC')::date, path, sum(events)
+        from analytics_rollups
         group by 1, 2, 3;
       insert into analytics_session_hours (kind, key, session_id, hour, events, prev_hour)
         select kind, key, session_id, hour, events,
@@ -130,6 +147,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
     `drop function analytics_rollups_rebuild(bigint)`,
     `drop table analytics_rollup_state, analytics_distinct_rollups, analytics_session_hours,
-      analytics_rollups`,
+      analytics_daily_rollups, analytics_rollups`,
   ]);
 }

@@ -6,7 +6,7 @@ import { QUERY_PATHS } from '@/lib/query-paths';
 
 export const DASHBOARD_DAYS = 30;
 /** Spec section 9: the dashboard is refetched every 30000 ms. */
-export const DASHBOARD_REFETCH_MS = 30_000;
+const DASHBOARD_REFETCH_MS = 30_000;
 
 /** The dashboard's period as query parameters: `{ days }` or a custom `{ from, to }` (issue 12). */
 export type DashboardParams = { days: number } | { from: string; to: string };
@@ -18,7 +18,7 @@ type Dashboard = ReadResponse<typeof QUERY_PATHS.dashboard>;
  * load, never while one runs: a slow dashboard is not asked for again on top of
  * itself (no interval while fetching).
  */
-export function dashboardRefetchInterval(query: Query<Dashboard>): number | false {
+function dashboardRefetchInterval(query: Query<Dashboard>): number | false {
   return query.state.fetchStatus === 'idle' ? DASHBOARD_REFETCH_MS : false;
 }
 
