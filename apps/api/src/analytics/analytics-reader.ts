@@ -5,7 +5,7 @@ import { type RawBuilder, sql } from 'kysely';
  * A period of the dashboard: `from` (a UTC midnight, inclusive) to `to`
  * (exclusive: the end of `lastDay`, or now), `firstDay`..`lastDay` its UTC days.
  */
-export interface AnalyticsPeriod {
+interface AnalyticsPeriod {
   from: Date;
   to: Date;
   firstDay: string;

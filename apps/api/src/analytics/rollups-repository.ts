@@ -132,7 +132,7 @@ async function applyDelta(db: DB, { analyse }: { analyse: boolean }): Promise<vo
  * returns `rolled_through`. The job and every deletion of analytics events take
  * it first, so a deletion never races a chunk being rolled up.
  */
-export async function lockRollupState(db: DB): Promise<number> {
+async function lockRollupState(db: DB): Promise<number> {
   const result = await sql<{ rolledThrough: number }>`
     select rolled_through as "rolledThrough" from analytics_rollup_state for update
   `.execute(db);
