@@ -11,6 +11,8 @@ import postImageStore from './plugins/app/post-image-store';
 import postScheduler from './plugins/app/post-scheduler';
 import postsCache from './plugins/app/posts-cache';
 import counterFold from './plugins/app/counter-fold';
+import analyticsRollups from './plugins/app/analytics-rollups';
+import consoleQueries from './plugins/app/console-queries';
 import retention from './plugins/app/retention';
 import compression from './plugins/external/compression';
 import { configPlugin, dbPlugin } from './plugins/external/core';
@@ -124,11 +126,14 @@ export async function buildApp({
   await app.register(compression);
   await app.register(loadShedding);
   await app.register(rateLimit);
+  // Before the session and admin checks: their statements are the console's too.
+  await app.register(consoleQueries);
   await app.register(session);
   await app.register(authentication);
   await app.register(adminAuth);
   await app.register(email, { startWorker: startEmailWorker });
   await app.register(retention, { startTimer: startEmailWorker });
+  await app.register(analyticsRollups, { startTimer: startEmailWorker });
   await app.register(invitationExpiry, { startTimer: startEmailWorker });
   await app.register(waitlistBulkRuns, { startTimer: startEmailWorker });
   await app.register(counterFold, { startTimer: startEmailWorker });

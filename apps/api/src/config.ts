@@ -49,6 +49,8 @@ const envSchema = z
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Issue 32: the longest a console statement may run (503 with Retry-After past it). */
+    ADMIN_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
     /** A session unused for this many minutes ends (enforced on the server). */

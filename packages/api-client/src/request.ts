@@ -58,10 +58,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    signal?: AbortSignal,
   ): Promise<Response> {
     const response = await doFetch(`${baseUrl}${path}`, {
       method,
       credentials: 'include',
+      ...(signal ? { signal } : {}),
       headers: {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         accept: 'application/json',
@@ -79,8 +81,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     path: string,
     body?: unknown,
     headers?: Record<string, string>,
+    signal?: AbortSignal,
   ): Promise<T> {
-    const response = await request(method, path, body, headers);
+    const response = await request(method, path, body, headers, signal);
     if (response.status === 204) return undefined as T;
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
@@ -88,7 +91,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   return {
     request,
-    get: <T>(path: string) => json<T>('GET', path),
+    /** `signal` aborts the request (issue 32: the API then cancels its database work). */
+    get: <T>(path: string, { signal }: { signal?: AbortSignal } = {}) =>
+      json<T>('GET', path, undefined, undefined, signal),
     post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
       json<T>('POST', path, body, headers),
     put: <T>(path: string, body?: unknown) => json<T>('PUT', path, body),

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import PgCursor from 'pg-cursor';
+import { abortQueryScope, type QueryScope, scopedPool } from './query-scope';
 import type { Database } from './schema';
 
 /**
@@ -40,6 +41,12 @@ export type DatabaseTarget =
       acquireTimeoutMs?: number;
       /** The server cancels any statement running longer (default 15 s). */
       statementTimeoutMs?: number;
+      /**
+       * Connections of the console's own pool (issue 32: statements run inside a
+       * query scope use it, with the scope's statement timeout), taken from
+       * `poolSize`. Default: a quarter of it, at least 1.
+       */
+      consolePoolSize?: number;
     }
   /** Embedded PostgreSQL (PGlite) persisted in a folder, or in memory when `dataDir` is omitted. */
   | { kind: 'embedded'; dataDir?: string };
@@ -60,6 +67,16 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 const pools = new WeakMap<DB, pg.Pool>();
 
 /**
+ * Cancels the running statements of an abandoned console request (issue 32; see
+ * query-scope.ts). Nothing to do on the embedded database, which runs one
+ * statement at a time and has no query scopes.
+ */
+export async function abortQueries(db: DB, scope: QueryScope): Promise<void> {
+  const pool = pools.get(db);
+  if (pool) await abortQueryScope(scope, pool);
+}
+
+/**
  * The pool behind a database on a PostgreSQL server (undefined on the embedded
  * one), for what Kysely cannot do: streaming a `COPY … TO STDOUT` (CSV exports).
  */
@@ -78,25 +95,32 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
         super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
       }
     }
-    const pool = new pg.Pool({
+    const poolSize = target.poolSize ?? 10;
+    const poolOptions = {
       connectionString: target.url,
-      max: target.poolSize ?? 10,
       Client: TimedClient as unknown as new () => pg.ClientBase,
       connectionTimeoutMillis: Math.max(connectTimeoutMs, target.acquireTimeoutMs ?? 10_000),
       statement_timeout: target.statementTimeoutMs ?? 15_000,
-    });
+    };
+    // The console's share comes out of the pool size: the instance's connections stay
+    // within DATABASE_POOL_SIZE (a pool of 1 still gets one of each).
+    const consolePoolSize = target.consolePoolSize ?? Math.max(1, Math.floor(poolSize / 4));
+    const pool = new pg.Pool({ ...poolOptions, max: Math.max(1, poolSize - consolePoolSize) });
+    const consolePool = new pg.Pool({ ...poolOptions, max: consolePoolSize });
     // A connection that dies (server restart, pg_terminate_backend) emits 'error'
     // on its client. Idle clients report through the pool; a checked-out client
     // between two queries of a transaction has no listener of its own, and an
     // unhandled 'error' event would end the process. The query in flight (or the
     // next one) fails with the error instead, and the pool drops the client.
-    pool.on('error', () => undefined);
-    pool.on('connect', (client) => {
-      client.on('error', () => undefined);
-    });
+    for (const each of [pool, consolePool]) {
+      each.on('error', () => undefined);
+      each.on('connect', (client) => {
+        client.on('error', () => undefined);
+      });
+    }
     // The cursor lets `.stream()` read large results (CSV exports) in chunks.
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool, cursor: Cursor }),
+      dialect: new PostgresDialect({ pool: scopedPool(pool, consolePool), cursor: Cursor }),
       plugins,
     });
     pools.set(db, pool);

@@ -1,5 +1,11 @@
 export * from './schema';
 export * from './create-database';
+export {
+  createQueryScope,
+  QueryAbortedError,
+  type QueryScope,
+  runInQueryScope,
+} from './query-scope';
 export { migrateToLatest, migrations } from './migrate';
 export {
   defaultPostsDirectory,

@@ -23,6 +23,7 @@ import * as postPendingRevisions from './migrations/2026-11-28-021-post-pending-
 import * as staffInvitations from './migrations/2026-11-28-022-staff-invitations';
 import * as postPreviewLinks from './migrations/2026-11-28-023-post-preview-links';
 import * as queuePositions from './migrations/2026-11-28-024-queue-positions';
+import * as analyticsRollups from './migrations/2026-11-28-025-analytics-rollups';
 import * as waitlistBulkRuns from './migrations/2026-11-28-026-waitlist-bulk-runs';
 import * as savedViews from './migrations/2026-11-28-027-saved-views';
 import * as waitlistSourceCounts from './migrations/2026-11-28-028-waitlist-source-counts';
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-022-staff-invitations': staffInvitations,
   '2026-11-28-023-post-preview-links': postPreviewLinks,
   '2026-11-28-024-queue-positions': queuePositions,
+  '2026-11-28-025-analytics-rollups': analyticsRollups,
   '2026-11-28-026-waitlist-bulk-runs': waitlistBulkRuns,
   '2026-11-28-027-saved-views': savedViews,
   '2026-11-28-028-waitlist-source-counts': waitlistSourceCounts,

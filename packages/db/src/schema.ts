@@ -540,6 +540,48 @@ export interface AnalyticsEventsTable {
   stepNumber: GeneratedAlways<number | null>;
 }
 
+/** Events per UTC hour × type × path (issue 32, migration 025). */
+export interface AnalyticsRollupsTable {
+  type: string;
+  hour: Timestamp;
+  path: string;
+  events: number;
+}
+
+/** Events per UTC day × type × path (issue 32, migration 025). */
+export interface AnalyticsDailyRollupsTable {
+  type: string;
+  day: string;
+  path: string;
+  events: number;
+}
+
+/** Hours in which a session had page views (per referrer host) or waitlist steps (issue 32). */
+export interface AnalyticsSessionHoursTable {
+  kind: 'visitor' | 'referrer' | 'step';
+  key: string;
+  sessionId: string;
+  hour: Timestamp;
+  events: number;
+  prevHour: Timestamp | null;
+}
+
+/** Session-hours per hour by the UTC day of the session's previous hour (issue 32). */
+export interface AnalyticsDistinctRollupsTable {
+  kind: 'visitor' | 'referrer' | 'step';
+  key: string;
+  hour: Timestamp;
+  since: string;
+  sessions: number;
+}
+
+/** One row: the events with id <= rolledThrough are in the rollups (issue 32). */
+export interface AnalyticsRollupStateTable {
+  id: Generated<boolean>;
+  rolledThrough: Generated<number>;
+  rolledAt: Timestamp | null;
+}
+
 export interface EmailOutboxTable {
   id: Generated<string>;
   stream: EmailStream;
@@ -685,6 +727,11 @@ export interface Database {
   betaFeedbackProgress: BetaFeedbackProgressTable;
   apiKeys: ApiKeysTable;
   analyticsEvents: AnalyticsEventsTable;
+  analyticsRollups: AnalyticsRollupsTable;
+  analyticsDailyRollups: AnalyticsDailyRollupsTable;
+  analyticsSessionHours: AnalyticsSessionHoursTable;
+  analyticsDistinctRollups: AnalyticsDistinctRollupsTable;
+  analyticsRollupState: AnalyticsRollupStateTable;
   emailOutbox: EmailOutboxTable;
   emailSuppressions: EmailSuppressionsTable;
   emailEvents: EmailEventsTable;

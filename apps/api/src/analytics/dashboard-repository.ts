@@ -3,6 +3,7 @@ import type { DB } from '@repo/db';
 import { type DashboardPeriod, WAITLIST_STEPS, WAITLIST_TOTAL_STEPS } from '@repo/validation';
 import { sql } from 'kysely';
 import { answerDistributions, recommendationScore } from '../survey/survey-results';
+import { type AnalyticsReader, readAnalytics } from './analytics-reader';
 
 const TOP_LIMIT = 10;
 
@@ -85,85 +86,19 @@ async function totals(db: DB) {
     waitlistSignups: number;
     confirmedWaitlistSignups: number;
     contactSubmissions: number;
-    featureEngagement: number;
   }>`
     select (select count(*) from waitlist_entries)::int as "waitlistSignups",
            -- Issue 11: the unconfirmed are few (purged after 30 days) and partially indexed.
            ((select count(*) from waitlist_entries)
              - (select count(*) from waitlist_entries where confirmed_at is null))::int
              as "confirmedWaitlistSignups",
-           (select count(*) from contact_messages)::int as "contactSubmissions",
-           (select count(*) from analytics_events where type = 'feature_engagement')::int
-             as "featureEngagement"
+           (select count(*) from contact_messages)::int as "contactSubmissions"
   `.execute(db);
   return result.rows[0]!;
 }
 
-/*
- * The period queries below read only columns held by the partial covering
- * indexes of migration 004 (index-only scans), and count distinct sessions by
- * grouping (session, key) pairs first, which hashes instead of sorting.
- */
-
-async function pageViewsPerDay(db: DB, { from, to, firstDay, lastDay }: Period) {
-  const result = await sql<{ date: string; views: number }>`
-    with views as (
-      select (occurred_at at time zone 'UTC')::date as day, count(*)::int as views
-      from analytics_events
-      where type = 'page_view' and occurred_at >= ${from} and occurred_at < ${to}
-      group by 1
-    )
-    select to_char(day, 'YYYY-MM-DD') as date, coalesce(views.views, 0) as views
-    from generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') as series(day)
-    left join views using (day)
-    order by day
-  `.execute(db);
-  return result.rows;
-}
-
-async function topPages(db: DB, { from, to }: Period) {
-  const result = await sql<{ path: string; views: number }>`
-    select path, count(*)::int as views
-    from analytics_events
-    where type = 'page_view' and occurred_at >= ${from} and occurred_at < ${to}
-    group by path
-    order by views desc, path
-    limit ${TOP_LIMIT}
-  `.execute(db);
-  return result.rows;
-}
-
-/** Referrers by host (a search engine's query strings vary); visits are distinct sessions. */
-async function topReferrers(db: DB, { from, to }: Period) {
-  const result = await sql<{ referrer: string; visits: number }>`
-    select referrer_host as referrer, count(*)::int as visits
-    from (
-      select referrer_host, session_id
-      from analytics_events
-      where type = 'page_view' and occurred_at >= ${from} and occurred_at < ${to}
-      group by referrer_host, session_id
-    ) as visits
-    group by referrer_host
-    order by visits desc, referrer
-    limit ${TOP_LIMIT}
-  `.execute(db);
-  return result.rows;
-}
-
-/** Sessions that completed each of the 7 steps (spec section 4), from waitlist_step_completed. */
-async function waitlistFunnel(db: DB, { from, to }: Period) {
-  const result = await sql<{ stepNumber: number; sessions: number }>`
-    select step_number as "stepNumber", count(*)::int as sessions
-    from (
-      select step_number, session_id
-      from analytics_events
-      where type = 'waitlist_step_completed' and occurred_at >= ${from} and occurred_at < ${to}
-        and step_number is not null
-      group by step_number, session_id
-    ) as completed
-    group by step_number
-  `.execute(db);
-  const sessionsByStep = new Map(result.rows.map((row) => [Number(row.stepNumber), row.sessions]));
+async function waitlistFunnel(analytics: AnalyticsReader, period: Period) {
+  const sessionsByStep = await analytics.sessionsPerWaitlistStep(period);
   return Array.from({ length: WAITLIST_TOTAL_STEPS }, (_, index) => ({
     stepNumber: index + 1,
     stepName: WAITLIST_STEPS[index]!,
@@ -180,24 +115,18 @@ async function feedback(db: DB, period: Period): Promise<AnalyticsDashboard['fee
   };
 }
 
-/** The headline figures of a period, compared with the previous one on the Analytics tab. */
-async function figures(db: DB, { from, to }: Period): Promise<DashboardFigures> {
-  const result = await sql<DashboardFigures>`
+/** The period's counts kept outside the analytics events (signups, messages, survey). */
+async function recordCounts(db: DB, { from, to }: Period) {
+  const result = await sql<{
+    waitlistSignups: number;
+    contactSubmissions: number;
+    feedbackResponses: number;
+  }>`
     select
-      (select count(*) from analytics_events
-        where type = 'page_view' and occurred_at >= ${from} and occurred_at < ${to})::int
-        as "pageViews",
-      (select count(*) from (
-        select session_id from analytics_events
-        where type = 'page_view' and occurred_at >= ${from} and occurred_at < ${to}
-        group by session_id) as sessions)::int as "visitors",
       (select count(*) from waitlist_entries
         where created_at >= ${from} and created_at < ${to})::int as "waitlistSignups",
       (select count(*) from contact_messages
         where created_at >= ${from} and created_at < ${to})::int as "contactSubmissions",
-      (select count(*) from analytics_events
-        where type = 'feature_engagement' and occurred_at >= ${from} and occurred_at < ${to})::int
-        as "featureEngagement",
       (select count(*) from beta_feedback_responses
         where created_at >= ${from} and created_at < ${to})::int as "feedbackResponses"
   `.execute(db);
@@ -212,27 +141,52 @@ const describePeriod = ({ from, to, days, firstDay, lastDay }: Period) => ({
   lastDay,
 });
 
-/** The operator's dashboard: all aggregation happens in SQL, over indexed ranges. */
+/**
+ * The operator's dashboard (issue 32): the traffic figures come from the
+ * analytics reader (rollups and the events not rolled up yet, one snapshot),
+ * the rest from their own tables; all aggregation happens in SQL.
+ */
 export async function buildDashboard(db: DB, asked: DashboardPeriod): Promise<AnalyticsDashboard> {
   const { current, previous } = await periodsOf(db, asked);
-  const [counts, views, pages, referrers, funnel, results, now, before] = await Promise.all([
+  // One snapshot on one connection, the reads one after the other; the other
+  // tables are read after it (the embedded database has a single connection).
+  const traffic = await readAnalytics(db, async (analytics) => ({
+    featureEngagement: await analytics.featureEngagementAllTime(),
+    views: await analytics.pageViewsPerDay(current),
+    pages: await analytics.topPages(current, TOP_LIMIT),
+    referrers: await analytics.topReferrers(current, TOP_LIMIT),
+    funnel: await waitlistFunnel(analytics, current),
+    now: await analytics.traffic(current),
+    before: await analytics.traffic(previous),
+  }));
+  const [counts, results, now, before] = await Promise.all([
     totals(db),
-    pageViewsPerDay(db, current),
-    topPages(db, current),
-    topReferrers(db, current),
-    waitlistFunnel(db, current),
     feedback(db, current),
-    figures(db, current),
-    figures(db, previous),
+    recordCounts(db, current),
+    recordCounts(db, previous),
   ]);
+  /** The headline figures of a period, compared with the previous one on the Analytics tab. */
+  const figures = (visits: typeof traffic.now, records: typeof now): DashboardFigures => ({
+    pageViews: visits.pageViews,
+    visitors: visits.visitors,
+    waitlistSignups: records.waitlistSignups,
+    contactSubmissions: records.contactSubmissions,
+    featureEngagement: visits.featureEngagement,
+    feedbackResponses: records.feedbackResponses,
+  });
   return {
     ...counts,
+    featureEngagement: traffic.featureEngagement,
     period: describePeriod(current),
-    pageViewsPerDay: views,
-    topPages: pages,
-    topReferrers: referrers,
-    waitlistFunnel: funnel,
+    pageViewsPerDay: traffic.views,
+    topPages: traffic.pages,
+    topReferrers: traffic.referrers,
+    waitlistFunnel: traffic.funnel,
     feedback: results,
-    comparison: { previousPeriod: describePeriod(previous), current: now, previous: before },
+    comparison: {
+      previousPeriod: describePeriod(previous),
+      current: figures(traffic.now, now),
+      previous: figures(traffic.before, before),
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { DB } from '@repo/db';
 import { sql } from 'kysely';
+import { deleteAnalyticsEvents } from '../analytics/rollups-repository';
 import { forgetInBulkRuns } from '../bulk-send/bulk-send';
 import { pseudonymiseSuppressions } from '../suppressions/suppressions-repository';
 
@@ -45,18 +46,17 @@ async function deleteMailTo(db: DB, emails: string[]): Promise<number> {
  * Analytics events whose data names one of these addresses or ids anywhere
  * (today's tracker sends neither; events stored before issue 8 may hold a
  * form's typed values). A scan of the table: erasure is rare, and a JSON text
- * search is the only way to be sure nothing is left.
+ * search is the only way to be sure nothing is left. Runs in the erasure's
+ * transaction (the rollups change with the events).
  */
 async function deleteAnalyticsNaming(db: DB, needles: string[]): Promise<number> {
   const terms = [...new Set(needles.map((needle) => needle.toLowerCase()))].filter(Boolean);
   if (terms.length === 0) return 0;
-  const result = await db
-    .deleteFrom('analyticsEvents')
-    .where(
-      sql<boolean>`exists (select 1 from unnest(${terms}::text[]) as term where strpos(lower(data::text), term) > 0)`,
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  // Issue 32: the events leave the rollups too, in this transaction.
+  return deleteAnalyticsEvents(
+    db,
+    sql<boolean>`exists (select 1 from unnest(${terms}::text[]) as term where strpos(lower(data::text), term) > 0)`,
+  );
 }
 
 /** Mail and analytics that name a deleted record's address or id. */

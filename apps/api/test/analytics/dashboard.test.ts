@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useAdminContext } from '../helpers/use-context';
 import { seedWaitlist } from '../helpers/admin';
 import { validBetaFeedback } from '../helpers/test-app';
+import { rollUpAnalytics } from '../../src/analytics/rollups-repository';
 
 const { ctx, admin } = useAdminContext();
 
@@ -112,6 +113,9 @@ beforeAll(async () => {
       data: { step_number: 1, step_name: 'email', total_steps: 7 },
     },
   ]);
+
+  // Issue 32: the figures below come from the rollups (and the unfinished hour from raw events).
+  expect((await rollUpAnalytics(ctx.database.db)).rolledThrough).toBeGreaterThan(0);
 
   for (const recommendationLikelihood of ['likely', 'very_likely', 'unlikely', 'not_sure']) {
     const response = await ctx.app.inject({

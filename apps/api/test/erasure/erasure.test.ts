@@ -1,5 +1,7 @@
 import type { ErasureResult, FeedbackResponsePage } from '@repo/validation';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { rollUpAnalytics } from '../../src/analytics/rollups-repository';
 import { useAdminContext } from '../helpers/use-context';
 import { validBetaFeedback, validWaitlistSignup } from '../helpers/test-app';
 
@@ -259,6 +261,24 @@ describe('POST /api/admin/erasure', () => {
     const everything = JSON.stringify(rows).toLowerCase();
     expect(everything).not.toContain(email);
     expect(everything).not.toContain('ida-invisible');
+  });
+
+  it('takes the erased events out of the analytics rollups too (issue 32)', async () => {
+    const email = 'rolf-rollup@example.com';
+    await person(email);
+    const { db } = ctx.database;
+    expect((await rollUpAnalytics(db)).rolled).toBeGreaterThan(0);
+    const response = await inject('POST', '/api/admin/erasure', { email });
+    expect(response.json<ErasureResult>().deleted.analyticsEvents).toBe(2);
+    // Every rolled-up count is the raw events' count: the erased ones left both.
+    const counts = await sql<{ type: string; raw: number; rolled: number }>`
+      select type, coalesce(raw, 0)::int as raw, coalesce(rolled, 0)::int as rolled
+      from (select type, count(*) as raw from analytics_events group by type) as raw
+      full join (select type, sum(events) as rolled from analytics_rollups group by type) as rolled
+        using (type)
+    `.execute(db);
+    expect(counts.rows.map((row) => row.type)).toContain('page_view');
+    for (const row of counts.rows) expect(row.rolled, row.type).toBe(row.raw);
   });
 
   it('finds nothing to erase for an unknown address, and rejects a malformed one', async () => {

@@ -1,6 +1,8 @@
 import type { DB } from '@repo/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import { deleteAnalyticsEvents } from '../../analytics/rollups-repository';
 import { purgeExpiredPendingUsers } from '../../auth/users-repository';
 import { clearAbandonedSurveyAnswers } from '../../survey/survey-progress-repository';
 import { purgeUnconfirmedSignups } from '../../waitlist/confirmation';
@@ -24,19 +26,15 @@ export async function purgeExpiredAnalytics(
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
   let total = 0;
   for (;;) {
-    const result = await db
-      .deleteFrom('analyticsEvents')
-      .where(
-        'id',
-        'in',
-        db
-          .selectFrom('analyticsEvents')
-          .select('id')
-          .where('receivedAt', '<', cutoff)
-          .limit(PURGE_BATCH),
-      )
-      .executeTakeFirst();
-    const deleted = Number(result.numDeletedRows);
+    // Issue 32: each batch leaves the rollups in the transaction that deletes it.
+    const deleted = await db
+      .transaction()
+      .execute((trx) =>
+        deleteAnalyticsEvents(
+          trx,
+          sql<boolean>`id in (select id from analytics_events where received_at < ${cutoff} limit ${PURGE_BATCH})`,
+        ),
+      );
     total += deleted;
     if (deleted < PURGE_BATCH) return total;
   }

@@ -45,6 +45,22 @@ const DATABASE_UNAVAILABLE: Response = {
   retryAfter: DATABASE_RETRY_AFTER_SECONDS,
 };
 
+/** Issue 32: a statement cut by its statement_timeout (the console's is ADMIN_STATEMENT_TIMEOUT_MS). */
+const QUERY_TIMEOUT: Response = {
+  status: 503,
+  message: 'This took too long and was stopped, please try again shortly',
+  type: 'query_timeout',
+  retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+};
+
+/** Issue 32: a console request whose client went away; its statements were cancelled. */
+const REQUEST_ABANDONED: Response = {
+  status: 503,
+  message: 'The request was abandoned by its client',
+  type: 'request_abandoned',
+  retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+};
+
 /** SQLSTATEs of a server that is going away, starting, or out of connections. */
 const UNAVAILABLE_SQLSTATES = new Set([
   '57P01', // admin_shutdown (restart, pg_terminate_backend)
@@ -98,7 +114,14 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 }
 
 /** PostgreSQL error classes a client's input can still reach (SQLSTATE prefixes). */
-function fromDatabaseError(error: { code?: unknown }): Response | undefined {
+function fromDatabaseError(error: { code?: unknown; message?: unknown }): Response | undefined {
+  if (error.code === 'ERR_QUERY_ABORTED') return REQUEST_ABANDONED;
+  if (
+    error.code === '57014' &&
+    typeof error.message === 'string' &&
+    error.message.includes('statement timeout')
+  )
+    return QUERY_TIMEOUT;
   if (isDatabaseUnavailable(error)) return DATABASE_UNAVAILABLE;
   const code = typeof error.code === 'string' ? error.code : '';
   if (code === '23505')

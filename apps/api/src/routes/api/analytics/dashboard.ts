@@ -22,7 +22,7 @@ export default async function analyticsDashboardRoutes(fastify: ApiInstance) {
         security: ADMIN_SECURITY,
         // The last `days` days, or a custom range `from`..`to` (issue 12).
         querystring: dashboardQuerySchema,
-        response: { 200: analyticsDashboardSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: analyticsDashboardSchema, ...errorResponses(400, 401, 403, 503) },
       },
     },
     async (request, reply) => {
