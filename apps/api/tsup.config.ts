@@ -40,7 +40,7 @@ export default defineConfig({
   entry: ['src/server.ts', 'src/cluster.ts'],
   format: ['esm'],
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   outDir: 'dist',
   clean: true,
   sourcemap: true,

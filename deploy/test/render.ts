@@ -69,7 +69,9 @@ export function renderKustomization(dir: string): KubeObject[] {
     });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? '';
-    throw new Error(`kubectl kustomize ${dir} failed: ${stderr || String(error)}`);
+    throw new Error(`kubectl kustomize ${dir} failed: ${stderr || String(error)}`, {
+      cause: error,
+    });
   }
   const objects: KubeObject[] = [];
   for (const document of parseAllDocuments(output)) {

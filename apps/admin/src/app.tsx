@@ -31,9 +31,6 @@ const SecurityPage = lazy(() =>
   })),
 );
 
-/** Opt in to React Router v7 behaviour now (and silence its upgrade warnings). */
-export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
-
 export function AppRoutes() {
   return (
     <Suspense fallback={<FullPageSpinner label="Loading" />}>
@@ -70,7 +67,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <AppProviders queryClient={queryClient}>
-      <BrowserRouter future={ROUTER_FUTURE}>
+      <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
-import { AppProviders, AppRoutes, ROUTER_FUTURE } from '@/app';
+import { AppProviders, AppRoutes } from '@/app';
 import { createQueryClient } from '@/lib/query-client';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { mockedSessionUser } from './mock-api';
@@ -21,9 +21,7 @@ export function renderWithProviders(
   if (waitForSession && user !== undefined) queryClient.setQueryData([QUERY_PATHS.session], user);
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[route]} future={ROUTER_FUTURE}>
-        {ui}
-      </MemoryRouter>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
     </AppProviders>,
   );
   return { ...result, queryClient };

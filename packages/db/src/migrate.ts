@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
 import type { DB } from './create-database';
 import * as initialSchema from './migrations/2026-11-21-001-initial-schema';
 import * as adminAndEmailDelivery from './migrations/2026-11-22-002-admin-and-email-delivery';

@@ -4,7 +4,7 @@
  * process). GET /hello answers `{ hello: 'world' }`; POST /hello parses the JSON
  * body first, then answers the same. No validation, database, hooks or logging.
  *
- * Plain JavaScript: Node 20 does not apply tsx's loader to worker threads.
+ * Plain JavaScript: Node 20 did not apply tsx's loader to worker threads.
  */
 import { parentPort } from 'node:worker_threads';
 import Fastify from 'fastify';

@@ -42,7 +42,7 @@ export function buildApps(fresh: boolean): void {
       // Vite's warnings are noise in the bench's output; a failed build's output is not.
       const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
       process.stderr.write(`${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`);
-      throw new Error(`pnpm --filter @repo/${app} build failed`);
+      throw new Error(`pnpm --filter @repo/${app} build failed`, { cause: error });
     }
   }
 }

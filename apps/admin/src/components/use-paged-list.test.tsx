@@ -3,7 +3,6 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { ROUTER_FUTURE } from '@/app';
 import { createQueryClient } from '@/lib/query-client';
 import { QUERY_PATHS } from '@/lib/query-paths';
 import { mockApi } from '../../test/mock-api';
@@ -13,9 +12,7 @@ function renderPagedList(initialStatus: 'new' | 'read' | undefined, route = '/ad
   const queryClient = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[route]} future={ROUTER_FUTURE}>
-        {children}
-      </MemoryRouter>
+      <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
     </QueryClientProvider>
   );
   const rendered = renderHook(

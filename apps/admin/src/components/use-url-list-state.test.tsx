@@ -2,7 +2,6 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { ROUTER_FUTURE } from '@/app';
 import { useUrlFilter, useUrlPagination, useUrlSearch, useUrlSorting } from './use-url-list-state';
 
 const STATUSES = [{ value: 'all' }, { value: 'new' }, { value: 'read' }] as const;
@@ -10,11 +9,7 @@ const STATUSES = [{ value: 'all' }, { value: 'new' }, { value: 'read' }] as cons
 /** The hooks of one list, with the address and the history's back step beside them. */
 function renderList(route: string) {
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter
-      initialEntries={['/admin/elsewhere', route]}
-      initialIndex={1}
-      future={ROUTER_FUTURE}
-    >
+    <MemoryRouter initialEntries={['/admin/elsewhere', route]} initialIndex={1}>
       {children}
     </MemoryRouter>
   );

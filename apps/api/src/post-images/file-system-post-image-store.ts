@@ -85,7 +85,8 @@ export function createFileSystemPostImageStore(root: string): PostImageStore {
         if ((error as { code?: string }).code !== 'EEXIST') throw error;
         await rm(imageFolder(id), { recursive: true, force: true });
         const winner = await imageOfUpload(processed.sha256);
-        if (!winner) throw new Error('post image vanished after a concurrent upload');
+        if (!winner)
+          throw new Error('post image vanished after a concurrent upload', { cause: error });
         return { image: winner, created: false };
       }
       return { image, created: true };

@@ -1,6 +1,7 @@
 import { migrateToLatest, migrations } from '@repo/db';
 import { createTestDatabase, type TestDatabase } from '@repo/db/testing';
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /*
