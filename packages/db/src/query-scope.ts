@@ -48,6 +48,8 @@ const timeouts = new WeakMap<pg.ClientBase, number>();
  */
 export function scopedPool(pool: pg.Pool, consolePool: pg.Pool) {
   return {
+    // Kysely 0.29 reads the pool's options (its own connections for cancelling).
+    options: pool.options,
     async connect(): Promise<pg.PoolClient> {
       const scope = scopes.getStore();
       if (!scope) return pool.connect();

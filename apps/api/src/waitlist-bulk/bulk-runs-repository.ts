@@ -10,7 +10,7 @@ import type { AuditActor } from '../audit/audit-log';
 import { containsPattern, searchText } from '../waitlist/waitlist-repository';
 
 /** How long a worker holds a run between renewals; a run whose lease lapsed is taken up again. */
-export const LEASE_SECONDS = 30;
+const LEASE_SECONDS = 30;
 /** How many passed-over people a run's summary lists by name (the rest are counted). */
 const PASSED_OVER_LISTED = 100;
 
