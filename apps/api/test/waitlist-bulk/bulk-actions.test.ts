@@ -1,6 +1,8 @@
 import type { WaitlistBulkRun } from '@repo/validation';
 import { BETA_CAP, missingPermissionMessage } from '@repo/validation';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { processBulkRun } from '../../src/waitlist-bulk/bulk-run-processor';
+import { createBulkRun } from '../../src/waitlist-bulk/bulk-runs-repository';
 import { insertStaffUser, seedWaitlist, sessionFor } from '../helpers/admin';
 import { confirmEntries, insertParticipants, seatsHeld, useSeatContext } from '../helpers/seats';
 
@@ -279,6 +281,48 @@ describe('a run the API left half done', () => {
     expect(run).toMatchObject({ state: 'finished', done: 4, skipped: 0 });
     const mails = await db().selectFrom('emailOutbox').select('toEmail').execute();
     expect(mails).toHaveLength(2);
+  });
+});
+
+describe('two workers on one run', () => {
+  it('act on each person once: a worker whose lease lapsed while it still works meets the next one', async () => {
+    const ids = await confirmedEntries(30, 'twice');
+    const run = await db()
+      .transaction()
+      .execute((trx) =>
+        createBulkRun(trx, {
+          action: 'hang-tight',
+          selection: { ids },
+          actor: { kind: 'system', label: 'test', ip: null },
+          createdBy: null,
+        }),
+      );
+    const services = {
+      db: db(),
+      mailer: ctx.app.mailer,
+      config: ctx.app.config,
+      log: ctx.app.log,
+    };
+    const first = processBulkRun(services, run!.id, () => false);
+    // As if the first worker's lease had lapsed while it works on (a paused process):
+    // a second worker takes the run too, and both go through the same people.
+    await db()
+      .updateTable('waitlistBulkRuns')
+      .set({ leaseUntil: null })
+      .where('id', '=', run!.id)
+      .execute();
+    const second = processBulkRun(services, run!.id, () => false);
+    const outcomes = await Promise.all([first, second]);
+    expect(outcomes).toContain('finished');
+    const mails = await db()
+      .selectFrom('emailOutbox')
+      .select('toEmail')
+      .where('templateId', '=', 'waitlist-update')
+      .where('toEmail', 'like', 'twice-%')
+      .execute();
+    expect(mails).toHaveLength(30);
+    expect(new Set(mails.map((mail) => mail.toEmail)).size).toBe(30);
+    expect(await readRun(run!.id)).toMatchObject({ state: 'finished', done: 30, skipped: 0 });
   });
 });
 
