@@ -11,6 +11,7 @@ import type {
   ApiKeyEnvironment,
   AuditActorKind,
   BuiltInRoleKey,
+  BulkRunState,
   BulkSkipReason,
   ContactStatus,
   DeliveryState,
@@ -21,6 +22,7 @@ import type {
   PostStatus,
   RedemptionOutcome,
   SuppressionOrigin,
+  WaitlistBulkAction,
 } from '@repo/validation';
 
 // The enums of the columns are the contract's (packages/validation), declared once there.
@@ -548,6 +550,9 @@ export interface AnalyticsRollupsTable {
   events: number;
 }
 
+/** What a session-hour counts: a visitor, a visit from a referrer host, a waitlist step (issue 32). */
+export type AnalyticsSessionKind = 'visitor' | 'referrer' | 'step';
+
 /** Events per UTC day × type × path (issue 32, migration 025). */
 export interface AnalyticsDailyRollupsTable {
   type: string;
@@ -558,7 +563,7 @@ export interface AnalyticsDailyRollupsTable {
 
 /** Hours in which a session had page views (per referrer host) or waitlist steps (issue 32). */
 export interface AnalyticsSessionHoursTable {
-  kind: 'visitor' | 'referrer' | 'step';
+  kind: AnalyticsSessionKind;
   key: string;
   sessionId: string;
   hour: Timestamp;
@@ -568,7 +573,7 @@ export interface AnalyticsSessionHoursTable {
 
 /** Session-hours per hour by the UTC day of the session's previous hour (issue 32). */
 export interface AnalyticsDistinctRollupsTable {
-  kind: 'visitor' | 'referrer' | 'step';
+  kind: AnalyticsSessionKind;
   key: string;
   hour: Timestamp;
   since: string;
@@ -642,13 +647,13 @@ export interface BulkSendRunsTable {
 /** Issue 32: a bulk action on waitlist entries (see migration 026). */
 export interface WaitlistBulkRunsTable {
   id: Generated<string>;
-  action: 'approve' | 'hang-tight' | 'delete';
+  action: WaitlistBulkAction;
   /** The selection as sent: `{ ids }` or `{ filter: { search, state } }`. */
   selection: ColumnType<Record<string, unknown>, string, string>;
   /** Who asked (an AuditActor): each person's audit entry names them. */
   actor: ColumnType<Record<string, unknown>, string, string>;
   createdBy: string | null;
-  state: Generated<'running' | 'finished'>;
+  state: Generated<BulkRunState>;
   total: Generated<number>;
   done: Generated<number>;
   skipped: Generated<number>;

@@ -61,6 +61,7 @@ export const waitlistBulkBodySchema = z.object({ selection: waitlistSelectionSch
 export type WaitlistBulkRequest = z.input<typeof waitlistBulkBodySchema>;
 
 export const BULK_RUN_STATES = ['running', 'finished'] as const;
+export type BulkRunState = (typeof BULK_RUN_STATES)[number];
 
 const bulkPersonSchema = z.object({
   id: z.string(),

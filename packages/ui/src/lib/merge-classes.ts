@@ -29,6 +29,7 @@ for (const [group, names] of [
   ['fvn-spacing', 'tabular-nums'],
   ['filter', 'filter'],
   ['container', 'container'],
+  ['ring-w-inset', 'ring-inset'],
 ] as const) {
   for (const name of names.split(' ')) EXACT.set(name, group);
 }
@@ -52,7 +53,8 @@ const RULES: Rule[] = [
   [/^justify-/, 'justify-content'],
   [/^items-/, 'align-items'],
   [/^content-(?:normal|center|start|end|between|around|evenly|baseline|stretch)$/, 'align-content'],
-  [/^(px|py|pt|pr|pb|pl|p|mx|mt|mr|mb|ml|m)-/, (m) => m[1]!],
+  // Spacing values as tailwind-merge takes them: a number, px, auto or an arbitrary value.
+  [/^(px|py|pt|pr|pb|pl|p|mx|my|mt|mr|mb|ml|m)-(?:\d+(?:\.\d+)?|px|auto|\[.+\])$/, (m) => m[1]!],
   [/^(space-y|size|min-w|max-w|min-h|max-h|w|h)-/, (m) => m[1]!],
   [
     /^font-(?:thin|extralight|light|normal|medium|semibold|bold|extrabold|black|\d+)$/,
@@ -109,6 +111,7 @@ const OVERRIDES: Record<string, string[]> = {
   py: ['pt', 'pb'],
   m: ['mx', 'my', 'mt', 'mr', 'mb', 'ml'],
   mx: ['mr', 'ml'],
+  my: ['mt', 'mb'],
   overscroll: ['overscroll-x', 'overscroll-y'],
   size: ['w', 'h'],
   'font-size': ['leading'],

@@ -81,7 +81,7 @@ describe('bulk actions on the waitlist', () => {
     const { calls } = mockApi({
       'GET /api/admin/waitlist': list(),
       'POST /api/admin/waitlist/bulk/approve': { status: 202, body: run() },
-      'GET /api/admin/waitlist/bulk/run-1': () => {
+      'GET /api/admin/waitlist/bulk/runs/run-1': () => {
         polls += 1;
         return {
           body:
