@@ -170,6 +170,24 @@ describe('saved views', () => {
     expect((await save(who, { ...CONFIRMED_BY_EMAIL, name: 'One too many' })).statusCode).toBe(201);
   });
 
+  it(`holds the cap of ${SAVED_VIEWS_MAX} when the last saves race`, async () => {
+    const who = await staff();
+    for (let index = 0; index < SAVED_VIEWS_MAX - 3; index++) {
+      expect((await save(who, { ...CONFIRMED_BY_EMAIL, name: `Early ${index}` })).statusCode).toBe(
+        201,
+      );
+    }
+    // Ten saves at once for the last three places: three are kept, seven refused.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        save(who, { ...CONFIRMED_BY_EMAIL, name: `Racing ${index}` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 409, 409, 409, 409, 409, 409, 409]);
+    expect((await list(who)).json().items).toHaveLength(SAVED_VIEWS_MAX);
+  });
+
   it('refuses an API key: a view belongs to a staff member (403, nothing stored)', async () => {
     const owner = await staff('owner');
     const created = await ctx.app.inject({
