@@ -2,6 +2,7 @@ export * from './schema';
 export * from './create-database';
 export {
   createQueryScope,
+  outsideQueryScope,
   QueryAbortedError,
   type QueryScope,
   runInQueryScope,

@@ -36,6 +36,16 @@ export function runInQueryScope<T>(scope: QueryScope, fn: () => T): T {
   return scopes.run(scope, fn);
 }
 
+/**
+ * Runs `fn` (and everything it starts) outside any query scope: background work a
+ * console request starts (a bulk run) belongs to the API, not to the request. It
+ * must neither be cancelled when that request's client goes away nor take the
+ * console's share of the pool for minutes.
+ */
+export function outsideQueryScope<T>(fn: () => T): T {
+  return scopes.exit(fn);
+}
+
 /** Clients whose statement is being cancelled: they are closed, never reused, when released. */
 const doomed = new WeakSet<pg.PoolClient>();
 /** The statement_timeout each console client was last given. */

@@ -1,3 +1,4 @@
+import { outsideQueryScope } from '@repo/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { processBulkRun } from '../../waitlist-bulk/bulk-run-processor';
@@ -37,7 +38,11 @@ export default fp(
     let stopping = false;
     const start = (runId: string) => {
       if (stopping || running.has(runId)) return;
-      const work = processBulkRun({ db, mailer, config, log }, runId, () => stopping)
+      // Started by a console request, the run is the API's own work, not the request's
+      // (its query scope would cancel it when the request's client goes away).
+      const work = outsideQueryScope(() =>
+        processBulkRun({ db, mailer, config, log }, runId, () => stopping),
+      )
         .then((outcome) => log.info({ bulkRunId: runId, outcome }, 'bulk run processed'))
         .catch((error: unknown) => log.error({ err: error, bulkRunId: runId }, 'bulk run failed'))
         .finally(() => running.delete(runId));
