@@ -11,9 +11,11 @@ import { joinWaitlist, registerFirstAdmin, signIn } from './seed';
 // API calls grew by some 25 (roles, two-factor, passkeys), and every tab and button
 // asks the role's permissions. Measured 151.3 KB after it (docs/performance.md).
 // Issue 32 raised it to 160 KB: the waitlist's row menu and Views menu (Radix's
-// dropdown menu, some 6 KB) and its keyboard are on the first screen. Measured 158.2 KB.
+// dropdown menu, some 6 KB) and its keyboard are on the first screen (the bulk bar loads
+// with the first selection): 159.3 KB. Issue 33 raised it to 170 KB: React Router 7 and
+// the other updates brought it to 164.7 KB, with no code of ours changed.
 const KB = 1024;
-const FIRST_LOAD_BUDGET = 160 * KB;
+const FIRST_LOAD_BUDGET = 170 * KB;
 const ADMIN = {
   name: 'Perf Admin',
   email: 'perf@wordloom.test',

@@ -141,13 +141,14 @@ export function DataTable<T>({
       >
         {row.getVisibleCells().map((cell) => (
           // Text wraps so that every column fits at 1280 px (issue 20); a compact table
-          // (issue 32: more rows on a screen) keeps each row on one line instead. Narrower
-          // screens scroll the table sideways, with the actions pinned.
+          // (issue 32: at least 12 rows at 1440 px) keeps each row on one line where
+          // the columns fit so. Narrower screens scroll the table sideways, with the
+          // actions pinned.
           <TableCell
             key={cell.id}
             className={cn(
               'px-2',
-              density === 'compact' ? 'whitespace-nowrap py-1' : 'py-3',
+              density === 'compact' ? 'py-1 min-[1400px]:whitespace-nowrap' : 'py-3',
               pinned(cell.column.id),
             )}
           >
