@@ -15,6 +15,7 @@ import { PostLoadingSkeleton } from '~/components/blog/post-loading-skeleton';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { env } from '~/env.server';
+import { markPageHydrated } from '~/utils/hydrate-when-near';
 import { lazyComponent } from '~/utils/lazy-component';
 import { organizationJsonLd } from '~/utils/organization';
 import { SITE_NAME } from '~/utils/site';
@@ -85,6 +86,7 @@ export default function App() {
   // Lets end-to-end tests (and anyone debugging) tell when the page became interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    markPageHydrated();
   }, []);
   return (
     <PostLoadingSkeleton>
