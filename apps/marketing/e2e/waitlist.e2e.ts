@@ -370,7 +370,15 @@ describe('waitlist', () => {
       await page.getByRole('banner').getByRole('link', { name: 'Join Beta Waitlist' }).count(),
     ).toBe(0);
     await page.getByText('Limited to 100 Beta Testers').waitFor();
-    await page.getByRole('button', { name: 'Is the beta free?' }).click();
+    // The FAQ is hydrated when the visitor comes near it (issue 32): a click that lands
+    // before its code has arrived does what a click without JavaScript does, nothing.
+    const first = page.getByRole('button', { name: 'Is the beta free?' });
+    await expect
+      .poll(async () => {
+        if ((await first.getAttribute('aria-expanded')) !== 'true') await first.click();
+        return first.getAttribute('aria-expanded');
+      })
+      .toBe('true');
     await page.getByText('The beta is completely free').waitFor();
     await page.getByRole('button', { name: 'Who qualifies for the beta?' }).click();
     await page.getByText('The beta is completely free').waitFor({ state: 'hidden' });

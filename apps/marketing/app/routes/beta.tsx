@@ -23,7 +23,7 @@ import {
 import { Section } from '~/components/marketing/section';
 import { waitlistAction } from '~/components/waitlist/waitlist-action.server';
 import type { WaitlistActionData } from '~/components/waitlist/waitlist-submission';
-import { whenNear } from '~/utils/hydrate-when-near';
+import { hydrateAllNow, whenNear } from '~/utils/hydrate-when-near';
 import { lazyComponent } from '~/utils/lazy-component';
 import { jsonLd, pageMeta, siteUrlFrom } from '~/utils/seo';
 import { SITE_NAME } from '~/utils/site';
@@ -51,6 +51,8 @@ type Overlay = ComponentType<ComponentProps<typeof LazyWaitlistOverlay>>;
 // hover, focus or press has loaded it, the overlay is rendered directly instead.
 let loadedOverlay: Overlay | undefined;
 const preloadOverlay = () => {
+  // The overlay holds the wizard too: the inline one and the FAQ need not wait any longer.
+  hydrateAllNow();
   void LazyWaitlistOverlay.preload().then((module) => {
     loadedOverlay = module.default;
   });
@@ -109,6 +111,7 @@ export default function BetaPage() {
   // without JavaScript; with it, the click opens the overlay instead.
   const openOverlay = (event: { preventDefault: () => void }) => {
     event.preventDefault();
+    hydrateAllNow();
     setMountedOverlay(
       (mounted: Overlay | undefined) => mounted ?? loadedOverlay ?? LazyWaitlistOverlay,
     );

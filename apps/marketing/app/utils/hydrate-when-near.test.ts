@@ -63,9 +63,9 @@ describe('whenNear', () => {
     expect(await settled(near)).toBe(true);
   });
 
-  it('waits for nothing once the page has hydrated (a client navigation has no server HTML to show)', async () => {
-    const { markPageHydrated, whenNear } = await freshModule();
-    markPageHydrated();
+  it('waits for nothing after a client navigation (there is no server HTML to show)', async () => {
+    const { markClientNavigation, whenNear } = await freshModule();
+    markClientNavigation();
     expect(await settled(whenNear('join'))).toBe(true);
     expect(FakeObserver.last).toBeUndefined();
   });
@@ -73,5 +73,18 @@ describe('whenNear', () => {
   it('waits for nothing when there is no such section', async () => {
     const { whenNear } = await freshModule();
     expect(await settled(whenNear('nowhere'))).toBe(true);
+  });
+});
+
+describe('hydrateAllNow', () => {
+  it('ends every wait not over yet', async () => {
+    const { hydrateAllNow, whenNear } = await freshModule();
+    document.body.innerHTML = '<section id="join"></section><section id="faq"></section>';
+    const join = whenNear('join');
+    const faq = whenNear('faq');
+    expect(await settled(join)).toBe(false);
+    hydrateAllNow();
+    expect(await settled(join)).toBe(true);
+    expect(await settled(faq)).toBe(true);
   });
 });
