@@ -467,12 +467,8 @@ describe('hydration in pieces (issue 32)', () => {
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
       // Alive (the overlay's button works), and neither section's code was fetched.
       const atLoad = await requestedScripts(page);
-      expect(atLoad.some((path) => /\/root-[\w-]+\.js$|\/beta-[\w-]+\.js$/.test(path))).toBe(
-        true,
-      );
-      expect(atLoad.filter((path) => /waitlist-wizard|beta-faq-accordion/.test(path))).toEqual(
-        [],
-      );
+      expect(atLoad.some((path) => /\/root-[\w-]+\.js$|\/beta-[\w-]+\.js$/.test(path))).toBe(true);
+      expect(atLoad.filter((path) => /waitlist-wizard|beta-faq-accordion/.test(path))).toEqual([]);
       const serverForm = await page.locator('#join form').elementHandle();
 
       // A visitor scrolling down with the wheel: the wizard is there before the form is in view.
@@ -501,9 +497,9 @@ describe('hydration in pieces (issue 32)', () => {
           return question.getAttribute('aria-expanded');
         })
         .toBe('true');
-      expect(
-        (await requestedScripts(page)).some((path) => /beta-faq-accordion/.test(path)),
-      ).toBe(true);
+      expect((await requestedScripts(page)).some((path) => /beta-faq-accordion/.test(path))).toBe(
+        true,
+      );
       const shifts = await page.evaluate(() => (window as { shifts?: number[] }).shifts ?? []);
       expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
     } finally {
