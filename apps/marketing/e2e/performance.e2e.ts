@@ -506,4 +506,23 @@ describe('hydration in pieces (issue 32)', () => {
       await context.close();
     }
   });
+
+  it("starts the wizard's code on the way to the form: hovering 'Join the Waitlist'", async () => {
+    const context = await harness.browser.newContext({ viewport: { width: 412, height: 823 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${harness.baseUrl}/beta`, { waitUntil: 'networkidle' });
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      const wizardFetched = async () =>
+        (await requestedScripts(page)).some((path) => /waitlist-wizard/.test(path));
+      expect(await wizardFetched()).toBe(false);
+      await page.getByRole('link', { name: 'Join the Waitlist' }).hover();
+      await expect.poll(wizardFetched).toBe(true);
+      // Arrived by the link, the form is the wizard.
+      await page.getByRole('link', { name: 'Join the Waitlist' }).click();
+      await page.locator('#waitlist-form-inline').getByText('Step 1 of 7').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

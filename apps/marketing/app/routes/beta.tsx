@@ -167,7 +167,15 @@ export default function BetaPage() {
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {applyButton('beta-hero-apply')}
             <Button asChild size="lg" variant="outline">
-              <a href="#join">Join the Waitlist</a>
+              {/* Issue 32: on its way to the form, the wizard's code starts loading. */}
+              <a
+                href="#join"
+                onPointerEnter={hydrateAllNow}
+                onPointerDown={hydrateAllNow}
+                onFocus={hydrateAllNow}
+              >
+                Join the Waitlist
+              </a>
             </Button>
           </div>
         </div>
