@@ -8,13 +8,14 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { AnalyticsProvider } from '@repo/analytics/react';
 import { LazyToaster } from '@repo/ui/lazy-toaster';
 import { PostLoadingSkeleton } from '~/components/blog/post-loading-skeleton';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { env } from '~/env.server';
+import { markClientNavigation } from '~/utils/hydrate-when-near';
 import { lazyComponent } from '~/utils/lazy-component';
 import { organizationJsonLd } from '~/utils/organization';
 import { SITE_NAME } from '~/utils/site';
@@ -39,6 +40,11 @@ export const loader = (_args: LoaderFunctionArgs) => ({ siteUrl: env.PUBLIC_SITE
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
+  // Issue 32: sections hydrated when reached wait only on the page the document loaded.
+  const firstPathname = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== firstPathname.current) markClientNavigation();
+  }, [pathname]);
   const siteUrl = data?.siteUrl ?? 'http://localhost:3000';
   return (
     <html lang="en">

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { launchBrowser, type Stack, type StackOptions, startStack } from '@repo/e2e';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 interface Harness {
@@ -131,3 +131,14 @@ export function databaseRows<T>(databaseUrl: string | undefined, sql: string): T
 
 /** A string as an SQL literal. */
 export const sqlQuote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/**
+ * Issue 32: /beta's inline wizard is fetched and hydrated when the visitor comes near
+ * it (app/utils/hydrate-when-near.ts). Scrolls it into view and waits until it has
+ * turned from the one-page form into the wizard (its step count shows).
+ */
+export async function inlineWizardReady(form: Locator): Promise<Locator> {
+  await form.scrollIntoViewIfNeeded();
+  await form.getByText(/^Step \d of 7$/).waitFor();
+  return form;
+}

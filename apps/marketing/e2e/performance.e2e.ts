@@ -437,3 +437,92 @@ describe('the page micro-cache', () => {
     }
   });
 });
+
+describe('hydration in pieces (issue 32)', () => {
+  /** Script files the page has requested so far, by path. */
+  const requestedScripts = (page: Page) =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.endsWith('.js')),
+    );
+
+  it("fetches /beta's wizard and FAQ only when the visitor comes near them, without moving what is in view", async () => {
+    const context = await harness.browser.newContext({ viewport: { width: 412, height: 823 } });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as { shifts?: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${harness.baseUrl}/beta`, { waitUntil: 'networkidle' });
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      // Alive (the overlay's button works), and neither section's code was fetched.
+      const atLoad = await requestedScripts(page);
+      expect(atLoad.some((path) => /\/root-[\w-]+\.js$|\/beta-[\w-]+\.js$/.test(path))).toBe(true);
+      expect(atLoad.filter((path) => /waitlist-wizard|beta-faq-accordion/.test(path))).toEqual([]);
+      const serverForm = await page.locator('#join form').elementHandle();
+
+      // A visitor scrolling down with the wheel: the wizard is there before the form is in view.
+      const joinTop = () =>
+        page.evaluate(() => document.getElementById('join')!.getBoundingClientRect().top);
+      await page.mouse.move(200, 400);
+      while ((await joinTop()) > 823) {
+        const before = await page.evaluate(() => window.scrollY);
+        await page.mouse.wheel(0, 300);
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
+      }
+      const form = page.locator('#waitlist-form-inline');
+      await form.getByText('Step 1 of 7').waitFor();
+      expect((await requestedScripts(page)).some((path) => /waitlist-wizard/.test(path))).toBe(
+        true,
+      );
+      // Hydrated in place: the element the server sent is the wizard's form.
+      expect(await form.evaluate((element, kept) => element === kept, serverForm)).toBe(true);
+
+      // Reached into: the FAQ's accordion arrives and opens an answer.
+      const question = page.getByRole('button', { name: 'Is the beta free?' });
+      await question.scrollIntoViewIfNeeded();
+      await expect
+        .poll(async () => {
+          if ((await question.getAttribute('aria-expanded')) !== 'true') await question.click();
+          return question.getAttribute('aria-expanded');
+        })
+        .toBe('true');
+      expect((await requestedScripts(page)).some((path) => /beta-faq-accordion/.test(path))).toBe(
+        true,
+      );
+      const shifts = await page.evaluate(() => (window as { shifts?: number[] }).shifts ?? []);
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("starts the wizard's code on the way to the form: hovering 'Join the Waitlist'", async () => {
+    const context = await harness.browser.newContext({ viewport: { width: 412, height: 823 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${harness.baseUrl}/beta`, { waitUntil: 'networkidle' });
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      const wizardFetched = async () =>
+        (await requestedScripts(page)).some((path) => /waitlist-wizard/.test(path));
+      expect(await wizardFetched()).toBe(false);
+      await page.getByRole('link', { name: 'Join the Waitlist' }).hover();
+      await expect.poll(wizardFetched).toBe(true);
+      // Arrived by the link, the form is the wizard.
+      await page.getByRole('link', { name: 'Join the Waitlist' }).click();
+      await page.locator('#waitlist-form-inline').getByText('Step 1 of 7').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

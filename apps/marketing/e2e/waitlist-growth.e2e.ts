@@ -81,6 +81,9 @@ async function confirmByApi(email: string): Promise<void> {
 
 async function fillWizard(page: Page, email: string, formId = '#waitlist-form-inline') {
   const form = page.locator(formId);
+  // The inline wizard turns from the one-page form into the wizard when reached (issue 32).
+  await form.scrollIntoViewIfNeeded();
+  await form.getByText('Step 1 of 7').waitFor();
   const answer = async (label: string, value: string) => {
     await form.getByLabel(label).fill(value);
     await form.getByLabel(label).press('Enter');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hydrated, joinWaitlist, setUpHarness } from './harness';
+import { hydrated, inlineWizardReady, joinWaitlist, setUpHarness } from './harness';
 
 const { harness, openPage } = setUpHarness();
 
@@ -68,7 +68,7 @@ describe('waitlist', () => {
     const page = await openPage('/beta');
     await hydrated(page);
     const events = recordAnalytics(page);
-    const form = page.locator('#waitlist-form-inline');
+    const form = await inlineWizardReady(page.locator('#waitlist-form-inline'));
 
     expect(await form.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
     await form.getByLabel('What is your work email?').fill('not-an-email');
@@ -129,7 +129,7 @@ describe('waitlist', () => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/beta.data')
         signups.push(request.url());
     });
-    const form = page.locator('#waitlist-form-inline');
+    const form = await inlineWizardReady(page.locator('#waitlist-form-inline'));
     const isFocused = (locator: ReturnType<Page['locator']>) =>
       locator.evaluate((element) => element === document.activeElement);
 
@@ -255,7 +255,9 @@ describe('waitlist', () => {
           ),
         )
         .toBe(true);
-      // And it works: Enter moves on, which only the hydrated wizard does.
+      // And it works: Enter moves on, which only the hydrated wizard does (hydrated
+      // when the visitor comes near it, issue 32).
+      await inlineWizardReady(page.locator('#waitlist-form-inline'));
       const join = page.locator('#join');
       await join.getByLabel('What is your work email?').fill('fast.clicker@example.com');
       await join.getByLabel('What is your work email?').press('Enter');
@@ -368,7 +370,15 @@ describe('waitlist', () => {
       await page.getByRole('banner').getByRole('link', { name: 'Join Beta Waitlist' }).count(),
     ).toBe(0);
     await page.getByText('Limited to 100 Beta Testers').waitFor();
-    await page.getByRole('button', { name: 'Is the beta free?' }).click();
+    // The FAQ is hydrated when the visitor comes near it (issue 32): a click that lands
+    // before its code has arrived does what a click without JavaScript does, nothing.
+    const first = page.getByRole('button', { name: 'Is the beta free?' });
+    await expect
+      .poll(async () => {
+        if ((await first.getAttribute('aria-expanded')) !== 'true') await first.click();
+        return first.getAttribute('aria-expanded');
+      })
+      .toBe('true');
     await page.getByText('The beta is completely free').waitFor();
     await page.getByRole('button', { name: 'Who qualifies for the beta?' }).click();
     await page.getByText('The beta is completely free').waitFor({ state: 'hidden' });

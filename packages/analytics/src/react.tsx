@@ -22,6 +22,16 @@ export interface AnalyticsProviderProps {
 
 type Runtime = typeof RuntimeModule;
 
+/** Runs `task` when the browser is next idle (within `timeout` ms); returns a cancel. */
+function whenIdle(task: () => void, timeout = 2000): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 1);
+  return () => clearTimeout(handle);
+}
+
 /**
  * One tracker per page load (one session id), started in the browser after
  * hydration; sends page_view on every navigation and watches clicks, forms,
@@ -44,14 +54,20 @@ export function AnalyticsProvider({
     recordFirstTouch();
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('./runtime').then((module) => {
-      if (cancelled) return;
-      const started = module.startBrowserTracking(endpoint, () => pathRef.current);
-      stop = started.stop;
-      setRuntime({ module, tracker: started.tracker });
+    // Issue 32: the tracker is no part of hydration. Fetched, run and started (its
+    // listeners and observers) when the browser is next idle, within 2 s; events
+    // tracked meanwhile are kept (early) and page views are not lost.
+    const cancelIdle = whenIdle(() => {
+      void import('./runtime').then((module) => {
+        if (cancelled) return;
+        const started = module.startBrowserTracking(endpoint, () => pathRef.current);
+        stop = started.stop;
+        setRuntime({ module, tracker: started.tracker });
+      });
     });
     return () => {
       cancelled = true;
+      cancelIdle();
       stop?.();
     };
   }, [endpoint]);

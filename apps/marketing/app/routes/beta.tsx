@@ -23,15 +23,23 @@ import {
 import { Section } from '~/components/marketing/section';
 import { waitlistAction } from '~/components/waitlist/waitlist-action.server';
 import type { WaitlistActionData } from '~/components/waitlist/waitlist-submission';
+import { hydrateAllNow, whenNear } from '~/utils/hydrate-when-near';
 import { lazyComponent } from '~/utils/lazy-component';
 import { jsonLd, pageMeta, siteUrlFrom } from '~/utils/seo';
 import { SITE_NAME } from '~/utils/site';
 
-// The wizard (with zod) is its own download: rendered on the server, it becomes
-// interactive when its code arrives, after the rest of the page is. The overlay's
-// code loads on the first click (or hover) of 'Apply for Beta Access'.
+const JOIN_ID = 'join';
+/** The id of the FAQ's section (beta-faq-accordion.tsx). */
+const FAQ_ID = 'faq';
+
+// The wizard (with zod) is its own download: rendered on the server, it is fetched and
+// hydrated when the visitor comes near the form (issue 32: not with the page, where
+// its code was most of /beta's main-thread work). The overlay's code loads on the
+// first click (or hover) of 'Apply for Beta Access'.
 const WaitlistWizard = lazyComponent(() =>
-  import('~/components/waitlist/waitlist-wizard').then((module) => module.WaitlistWizard),
+  whenNear(JOIN_ID)
+    .then(() => import('~/components/waitlist/waitlist-wizard'))
+    .then((module) => module.WaitlistWizard),
 );
 const LazyWaitlistOverlay = lazyComponent(() =>
   import('~/components/waitlist/waitlist-overlay').then((module) => module.WaitlistOverlay),
@@ -43,16 +51,20 @@ type Overlay = ComponentType<ComponentProps<typeof LazyWaitlistOverlay>>;
 // hover, focus or press has loaded it, the overlay is rendered directly instead.
 let loadedOverlay: Overlay | undefined;
 const preloadOverlay = () => {
+  // The overlay holds the wizard too: the inline one and the FAQ need not wait any longer.
+  hydrateAllNow();
   void LazyWaitlistOverlay.preload().then((module) => {
     loadedOverlay = module.default;
   });
 };
-// The FAQ, far down the page, is rendered on the server and hydrated when its code
-// arrives, as the wizard is: the accordion is then not among the files the page
-// fetches before its first paint (issue 13: /beta's LCP). One element for the
+// The FAQ, far down the page, is rendered on the server and hydrated when the visitor
+// comes near it, as the wizard is (issue 13: not among the files fetched before the
+// first paint; issue 32: nor run while the page hydrates). One element for the
 // page's life, for the reason given in BetaPage for the wizard's.
 const BetaFaq = lazyComponent(() =>
-  import('~/components/beta/beta-faq-accordion').then((module) => module.BetaFaq),
+  whenNear(FAQ_ID)
+    .then(() => import('~/components/beta/beta-faq-accordion'))
+    .then((module) => module.BetaFaq),
 );
 const betaFaq = (
   <Suspense fallback={null}>
@@ -99,6 +111,7 @@ export default function BetaPage() {
   // without JavaScript; with it, the click opens the overlay instead.
   const openOverlay = (event: { preventDefault: () => void }) => {
     event.preventDefault();
+    hydrateAllNow();
     setMountedOverlay(
       (mounted: Overlay | undefined) => mounted ?? loadedOverlay ?? LazyWaitlistOverlay,
     );
@@ -154,7 +167,15 @@ export default function BetaPage() {
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {applyButton('beta-hero-apply')}
             <Button asChild size="lg" variant="outline">
-              <a href="#join">Join the Waitlist</a>
+              {/* Issue 32: on its way to the form, the wizard's code starts loading. */}
+              <a
+                href="#join"
+                onPointerEnter={hydrateAllNow}
+                onPointerDown={hydrateAllNow}
+                onFocus={hydrateAllNow}
+              >
+                Join the Waitlist
+              </a>
             </Button>
           </div>
         </div>
@@ -163,7 +184,7 @@ export default function BetaPage() {
       {betaSections}
 
       <Section
-        id="join"
+        id={JOIN_ID}
         title="Join the waitlist"
         description="Seven quick questions. We read every answer."
       >

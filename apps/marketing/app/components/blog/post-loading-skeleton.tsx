@@ -1,8 +1,9 @@
 import { useLocation, useNavigation } from '@remix-run/react';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { lazyComponent } from '~/utils/lazy-component';
+import { whenIdle } from '~/utils/when-idle';
 
-// Shown only while a post loads: fetched once the page is interactive, not before.
+// Shown only while a post loads: fetched once the page is interactive and idle, not before.
 const PostSkeleton = lazyComponent(() =>
   import('./post-skeleton').then((module) => module.PostSkeleton),
 );
@@ -31,9 +32,8 @@ function isLoadingPost(
 export function PostLoadingSkeleton({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  useEffect(() => {
-    void PostSkeleton.preload();
-  }, []);
+  // Issue 32: fetched and run when the browser is idle, not in hydration's tasks.
+  useEffect(() => whenIdle(() => void PostSkeleton.preload()), []);
   return isLoadingPost(navigation, pathname) ? (
     <Suspense fallback={null}>
       <PostSkeleton />

@@ -36,10 +36,14 @@ const TOTAL = BETA_FEEDBACK_STEPS.length;
 interface BetaFeedbackSurveyProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Called once, when the survey (its code arrived) has mounted: the page opens it then. */
+  onMounted?: () => void;
 }
 
 /** The 9-step beta feedback survey in a full-screen modal (spec sections 2, 3 and 5). */
-export function BetaFeedbackSurvey({ open, onOpenChange }: BetaFeedbackSurveyProps) {
+export function BetaFeedbackSurvey({ open, onOpenChange, onMounted }: BetaFeedbackSurveyProps) {
+  const mountedCallback = useRef(onMounted);
+  useEffect(() => mountedCallback.current?.(), []);
   const [values, setValues] = useState<SurveyValues>(EMPTY_SURVEY);
   // From the click until the page's action answers (the saves before it may hold it a moment).
   const [submitting, setSubmitting] = useState(false);
