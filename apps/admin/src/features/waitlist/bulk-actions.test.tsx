@@ -4,31 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, staffUser } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
+import { waitlistEntry } from '../../../test/waitlist-fixtures';
 import { useRowSelection } from './use-row-selection';
 import { WaitlistTab } from './waitlist-tab';
 
-function entry(id: string, firstName: string): WaitlistEntry {
-  return {
+const entry = (id: string, firstName: string) =>
+  waitlistEntry({
     id,
     firstName,
     lastName: 'Tester',
     email: `${firstName.toLowerCase()}@example.com`,
-    companyName: null,
-    monthlyContentVolume: null,
-    biggestChallenge: null,
-    primaryUse: 'Blog Writing',
-    userType: null,
-    contentWorkflow: null,
-    createdAt: '2025-05-26T12:00:00.000Z',
-    participantId: null,
-    confirmedAt: '2025-05-26T12:05:00.000Z',
     referralCode: `CODE${id}`,
-    referredById: null,
-    referralCount: 0,
-    position: 1,
-    invitationExpiredAt: null,
-  };
-}
+  });
 
 const rows = [entry('w1', 'Ada'), entry('w2', 'Grace'), entry('w3', 'Edsger')];
 const list = (total = rows.length): { body: Page<WaitlistEntry> } => ({

@@ -5,32 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, staffUser } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
+import { waitlistEntry } from '../../../test/waitlist-fixtures';
 import { WaitlistRowActions } from './row-actions-menu';
 import type { WaitlistRowHandlers } from './waitlist-columns';
 
-function entry(overrides: Partial<WaitlistEntry> = {}): WaitlistEntry {
-  return {
-    id: 'w1',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    companyName: null,
-    monthlyContentVolume: null,
-    biggestChallenge: null,
-    primaryUse: 'Blog Writing',
-    userType: null,
-    contentWorkflow: null,
-    createdAt: '2025-05-26T12:00:00.000Z',
-    participantId: null,
-    confirmedAt: '2025-05-26T12:05:00.000Z',
-    referralCode: 'ADA23456',
-    referredById: null,
-    referralCount: 0,
-    position: 1,
-    invitationExpiredAt: null,
-    ...overrides,
-  };
-}
+const entry = waitlistEntry;
 
 function handlers(): WaitlistRowHandlers {
   return {

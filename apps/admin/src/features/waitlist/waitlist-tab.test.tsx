@@ -5,31 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { DELETE_CONFIRMATION, ERASE_PERSON_CONFIRMATION } from '@/lib/messages';
 import { adminUser, mockApi, staffUser } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
+import { waitlistEntry } from '../../../test/waitlist-fixtures';
 import { WaitlistTab } from './waitlist-tab';
 
-function entry(overrides: Partial<WaitlistEntry> = {}): WaitlistEntry {
-  return {
-    id: 'w1',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    companyName: null,
-    monthlyContentVolume: '10-20 posts',
-    biggestChallenge: null,
-    primaryUse: 'Blog Writing',
-    userType: null,
-    contentWorkflow: null,
-    createdAt: '2025-05-26T12:00:00.000Z',
-    participantId: null,
-    confirmedAt: '2025-05-26T12:05:00.000Z',
-    referralCode: 'ADA23456',
-    referredById: null,
-    referralCount: 0,
-    position: 1,
-    invitationExpiredAt: null,
-    ...overrides,
-  };
-}
+const entry = (overrides: Partial<WaitlistEntry> = {}) =>
+  waitlistEntry({ monthlyContentVolume: '10-20 posts', ...overrides });
 
 /** Opens a row's Actions menu (issue 32) and returns its items. */
 async function openRowMenu(user: ReturnType<typeof userEvent.setup>, name: string) {
