@@ -44,3 +44,4 @@ export * from './post-images';
 export * from './post-image-urls';
 export * from './people';
 export * from './saved-views';
+export * from './webhooks';
