@@ -76,6 +76,12 @@ import type {
   WaitlistBulkRun,
   WaitlistPlace,
   WaitlistSignupResponse,
+  WebhookEndpoint,
+  WebhookEndpointCreateRequest,
+  WebhookEndpointUpdateRequest,
+  WebhookEndpointWithSecret,
+  WebhookResendFailedRequest,
+  WebhookResendFailedResult,
 } from './types';
 
 /**
@@ -258,6 +264,26 @@ export function createConsoleEndpoints(client: ApiClient) {
         create: (body: ApiKeyCreateRequest) =>
           client.post<CreatedApiKey>(routes.admin.apiKeys.list, body),
         revoke: (id: string) => client.delete<RevokedApiKey>(routes.admin.apiKeys.key(id)),
+      },
+      /**
+       * Issue 34: outgoing webhook and Slack endpoints (webhooks:manage). A create and a
+       * rotation answer the whole signing secret, the only time it is shown.
+       */
+      webhooks: {
+        create: (body: WebhookEndpointCreateRequest) =>
+          client.post<WebhookEndpointWithSecret>(routes.admin.webhooks.list, body),
+        update: (id: string, body: WebhookEndpointUpdateRequest) =>
+          client.patch<WebhookEndpoint>(routes.admin.webhooks.endpoint(id), body),
+        remove: (id: string) => client.delete<MessageResponse>(routes.admin.webhooks.endpoint(id)),
+        /** The previous secret still signs for 24 hours (WEBHOOK_SECRET_OVERLAP_MS). */
+        rotateSecret: (id: string) =>
+          client.post<WebhookEndpointWithSecret>(routes.admin.webhooks.rotateSecret(id)),
+        sendTest: (id: string) => client.post<MessageResponse>(routes.admin.webhooks.test(id)),
+        /** The same event again (the same `webhook-id`), as a new attempt. */
+        resend: (id: string, deliveryId: string) =>
+          client.post<MessageResponse>(routes.admin.webhooks.resend(id, deliveryId)),
+        resendFailed: (id: string, body: WebhookResendFailedRequest) =>
+          client.post<WebhookResendFailedResult>(routes.admin.webhooks.resendFailed(id), body),
       },
       accounts: {
         invite: (body: InviteStaffRequest) =>

@@ -55,6 +55,10 @@ import type {
   User,
   WaitlistListQuery,
   WaitlistPage,
+  WebhookDeliveryDetail,
+  WebhookDeliveryList,
+  WebhookDeliveryListQuery,
+  WebhookEndpointList,
 } from './types';
 
 type Routes = typeof apiRoutes;
@@ -98,7 +102,16 @@ type JsonReads =
   | [Admin['auditLog'], AuditLogPage]
   | [Admin['personTimeline'], PersonTimeline]
   | [Admin['analyticsOptOut'], AnalyticsOptOutPage]
-  | [Admin['savedViews']['list'], SavedViews];
+  | [Admin['savedViews']['list'], SavedViews]
+  | [Admin['webhooks']['list'], WebhookEndpointList]
+  | [Built<Admin['webhooks']['deliveries']>, WebhookDeliveryList]
+  | [Built<Admin['webhooks']['delivery']>, WebhookDeliveryDetail];
+
+/*
+ * Not here: GET admin.webhooks.endpoint (one endpoint, `/api/admin/webhooks/${string}`),
+ * whose template would also match its deliveries' paths and make their answers a union;
+ * the console reads endpoints from the list.
+ */
 
 /** A path answered with an HTML document, read as text: a template's preview. */
 export type HtmlReadPath = Built<Admin['email']['templatePreview']>;
@@ -117,6 +130,7 @@ type Queries =
   | [Admin['auditLog'], AuditLogQuery]
   | [Admin['personTimeline'], PersonTimelineQuery]
   | [Admin['savedViews']['list'], SavedViewListQuery]
+  | [Built<Admin['webhooks']['deliveries']>, WebhookDeliveryListQuery]
   | [HtmlReadPath, TemplatePreviewQuery];
 
 /** What `Table` pairs with the path `P` (a fixed path, or one a builder made); never if nothing. */
