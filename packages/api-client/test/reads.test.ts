@@ -55,6 +55,7 @@ describe('what each read answers', () => {
     expectTypeOf<ReadQuery<typeof deliveries>>().toEqualTypeOf<WebhookDeliveryListQuery>();
     const delivery = apiRoutes.admin.webhooks.delivery('w1', 'd1');
     expectTypeOf<ReadResponse<typeof delivery>>().toEqualTypeOf<WebhookDeliveryDetail>();
+    expect(deliveries).toBe('/api/admin/webhooks/w1/deliveries');
     expect(delivery).toBe('/api/admin/webhooks/w1/deliveries/d1');
   });
 });
