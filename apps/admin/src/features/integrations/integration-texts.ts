@@ -34,7 +34,7 @@ export const INTEGRATION_TEXTS = {
   sectionDescription:
     'Send Wordloom’s events to other tools as they happen: signed webhooks to your own receiver, or sentences to a Slack channel.',
   zapierHint:
-    'Zapier needs no endpoint here: its Wordloom app subscribes with an API key that holds “Manage webhook endpoints”, and its subscriptions appear in this list.',
+    'Zapier needs no endpoint here: its Wordloom app subscribes with an API key that holds the webhooks:manage permission, and its subscriptions appear in this list.',
   newSecretTitle: 'Your endpoint’s signing secret',
   newSecretNotice:
     'Copy it now: it is shown only this once. Your receiver verifies each delivery’s webhook-signature header with it (Standard Webhooks).',
