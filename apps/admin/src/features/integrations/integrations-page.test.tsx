@@ -193,7 +193,7 @@ describe('the Integrations section (issue 34)', () => {
   });
 
   it('shows the API’s field issues on their fields, and any other refusal in the form', async () => {
-    let answer = {
+    let answer: { status: number; body: unknown } = {
       status: 400,
       body: {
         message: WEBHOOK_MESSAGES.urlPrivate,

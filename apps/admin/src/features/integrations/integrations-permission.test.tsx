@@ -19,7 +19,7 @@ const integrator = {
   },
 };
 
-function api(user: typeof support) {
+function api(user: { body: unknown }) {
   return mockApi({
     'GET /api/user': user,
     'GET /api/analytics/dashboard': { status: 500, body: { message: 'not needed here' } },
