@@ -74,10 +74,11 @@ export function DeliveryDetailDialog({
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{delivery ? WEBHOOK_EVENT_LABELS[delivery.event] : 'Delivery'}</DialogTitle>
-          <DialogDescription className="break-all">
+          <DialogDescription>
             {delivery ? (
               <>
-                <code>{delivery.event}</code>, event {delivery.eventId} (its webhook-id header)
+                <code>{delivery.event}</code>, event{' '}
+                <code className="break-all">{delivery.eventId}</code> (its webhook-id header)
               </>
             ) : null}
           </DialogDescription>

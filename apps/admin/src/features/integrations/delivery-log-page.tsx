@@ -28,7 +28,6 @@ import { QUERY_PATHS } from '@/lib/query-paths';
 import { useApiQuery } from '@/lib/use-api-query';
 import { DeliveryDetailDialog } from './delivery-detail-dialog';
 import { DeliveryStateBadge } from './delivery-state-badge';
-import { endpointName } from './endpoint-card';
 import { INTEGRATION_TEXTS, KIND_LABELS, STATE_LABELS } from './integration-texts';
 import { ResendFailedForm } from './resend-failed-form';
 import { useDeliveries } from './use-deliveries';
@@ -54,14 +53,17 @@ function DeliveryRows({
       <TableCell className="min-w-0 px-2">
         <span className="grid gap-0.5">
           <span>{WEBHOOK_EVENT_LABELS[delivery.event]}</span>
-          <code className="break-all text-xs text-muted-foreground">{delivery.event}</code>
-          {/* The time has a column of its own from the small breakpoint up. */}
-          <span className="text-xs text-muted-foreground sm:hidden">
+          <code className="hidden break-all text-xs text-muted-foreground sm:block">
+            {delivery.event}
+          </code>
+          {/* On a phone the state and time go under the event: they have columns from sm up. */}
+          <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground sm:hidden">
+            <DeliveryStateBadge state={delivery.state} />
             {formatDateTime(delivery.createdAt)}
           </span>
         </span>
       </TableCell>
-      <TableCell className="px-2">
+      <TableCell className="hidden px-2 sm:table-cell">
         <DeliveryStateBadge state={delivery.state} />
       </TableCell>
       <TableCell className="hidden px-2 sm:table-cell">{delivery.attempts}</TableCell>
@@ -159,9 +161,10 @@ export function DeliveryLogPage() {
         title="Delivery log"
         description={
           <span className="grid gap-1">
-            <span className="break-all">
-              {KIND_LABELS[endpoint.kind]} endpoint {endpointName(endpoint)}
-              {endpoint.description ? ` (${endpoint.url})` : ''}. Deliveries are kept 30 days.
+            <span>
+              {KIND_LABELS[endpoint.kind]} endpoint{' '}
+              {endpoint.description ? `${endpoint.description}, ` : ''}
+              <span className="break-all">{endpoint.url}</span>. Deliveries are kept 30 days.
             </span>
             <span>{back}</span>
           </span>
@@ -197,7 +200,7 @@ export function DeliveryLogPage() {
           <TableHeader>
             <TableRow>
               <TableHead className="px-2">Event</TableHead>
-              <TableHead className="px-2">State</TableHead>
+              <TableHead className="hidden px-2 sm:table-cell">State</TableHead>
               <TableHead className="hidden px-2 sm:table-cell">Attempts</TableHead>
               <TableHead className="hidden px-2 md:table-cell">Last status</TableHead>
               <TableHead className="hidden px-2 md:table-cell">Duration</TableHead>

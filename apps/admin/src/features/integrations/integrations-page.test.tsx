@@ -10,6 +10,9 @@ import {
   webhookEndpointWithSecret,
 } from '../../../test/webhook-fixtures';
 import { INTEGRATION_TEXTS } from './integration-texts';
+// Loaded before the tests, so that the section's lazy import does not race their waits
+// on a busy machine.
+import './integrations-page';
 
 type Table = Parameters<typeof mockApi>[0];
 

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, staffUser } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
 import { webhookEndpoint } from '../../../test/webhook-fixtures';
+// Loaded before the tests, so that the section's lazy import does not race their waits
+// on a busy machine.
+import './integrations-page';
+import './delivery-log-page';
 
 /*
  * Issue 34: the Integrations section and its delivery logs need webhooks:manage.
