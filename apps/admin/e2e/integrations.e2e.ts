@@ -1,4 +1,6 @@
 import {
+  axeViolations,
+  labelInNameMismatches,
   launchBrowser,
   type RecordingUpstream,
   type Stack,
@@ -64,6 +66,7 @@ afterEach(async () => {
   expect(errors).toEqual([]);
 });
 
+// The tests run in order: the second reads the endpoint and delivery the first made.
 describe('integrations (issue 34)', () => {
   it('adds an endpoint, sends a test event, and shows its delivery as the receiver got it', async () => {
     const hookUrl = `${receiver.url}/hooks/wordloom`;
@@ -128,5 +131,54 @@ describe('integrations (issue 34)', () => {
     await detail.getByText('Attempt 1').waitFor();
     await detail.getByText('Status 200').waitFor();
     await detail.getByText('{"ok":true}').waitFor();
+  });
+
+  it('reads well with axe at 375 and 1440 px, and never scrolls the page sideways', async () => {
+    const found: Record<string, string[]> = {};
+    const check = async (label: string) => {
+      // Judged at rest: no skeleton, and no dialog still fading in.
+      await page.waitForFunction(() => !document.querySelector('.animate-pulse, .animate-spin'));
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+      );
+      const problems = [
+        ...(await axeViolations(page)).map((v) => `${v.id} (${v.impact}): ${v.nodes.join(' | ')}`),
+        ...(await labelInNameMismatches(page)).map((text) => `label-in-name: ${text}`),
+      ];
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      if (overflow > 0) problems.push(`the page scrolls sideways by ${overflow} px`);
+      if (problems.length > 0) found[label] = problems;
+    };
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/admin/integrations');
+      await page.getByRole('heading', { name: 'Integrations' }).waitFor();
+      await page.getByRole('listitem').filter({ hasText: 'E2E receiver' }).waitFor();
+      await check(`${width} list`);
+      await page.getByRole('button', { name: 'Add endpoint' }).first().click();
+      await page.getByRole('dialog', { name: 'Add endpoint' }).waitFor();
+      await check(`${width} add dialog`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('link', { name: 'Deliveries of E2E receiver' }).click();
+      await page
+        .getByRole('button', { name: /^Details of / })
+        .first()
+        .waitFor();
+      await check(`${width} delivery log`);
+      await page
+        .getByRole('button', { name: /^Details of / })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByText('Attempt 1').waitFor();
+      await check(`${width} delivery detail`);
+    }
+    expect(found).toEqual({});
   });
 });
