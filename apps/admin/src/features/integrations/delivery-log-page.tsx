@@ -63,15 +63,15 @@ function DeliveryRows({
           </span>
         </span>
       </TableCell>
-      <TableCell className="hidden px-2 sm:table-cell">
+      <TableCell className="px-2 max-sm:hidden">
         <DeliveryStateBadge state={delivery.state} />
       </TableCell>
-      <TableCell className="hidden px-2 sm:table-cell">{delivery.attempts}</TableCell>
-      <TableCell className="hidden px-2 md:table-cell">{delivery.lastStatus ?? '—'}</TableCell>
-      <TableCell className="hidden whitespace-nowrap px-2 md:table-cell">
+      <TableCell className="px-2 max-sm:hidden">{delivery.attempts}</TableCell>
+      <TableCell className="px-2 max-md:hidden">{delivery.lastStatus ?? '—'}</TableCell>
+      <TableCell className="whitespace-nowrap px-2 max-md:hidden">
         {delivery.lastDurationMs === null ? '—' : `${delivery.lastDurationMs} ms`}
       </TableCell>
-      <TableCell className="hidden whitespace-nowrap px-2 sm:table-cell">
+      <TableCell className="whitespace-nowrap px-2 max-sm:hidden">
         {formatDateTime(delivery.createdAt)}
       </TableCell>
       <TableCell className="px-2 text-right">
@@ -200,11 +200,11 @@ export function DeliveryLogPage() {
           <TableHeader>
             <TableRow>
               <TableHead className="px-2">Event</TableHead>
-              <TableHead className="hidden px-2 sm:table-cell">State</TableHead>
-              <TableHead className="hidden px-2 sm:table-cell">Attempts</TableHead>
-              <TableHead className="hidden px-2 md:table-cell">Last status</TableHead>
-              <TableHead className="hidden px-2 md:table-cell">Duration</TableHead>
-              <TableHead className="hidden px-2 sm:table-cell">Time</TableHead>
+              <TableHead className="px-2 max-sm:hidden">State</TableHead>
+              <TableHead className="px-2 max-sm:hidden">Attempts</TableHead>
+              <TableHead className="px-2 max-md:hidden">Last status</TableHead>
+              <TableHead className="px-2 max-md:hidden">Duration</TableHead>
+              <TableHead className="px-2 max-sm:hidden">Time</TableHead>
               <TableHead className="px-2 text-right">
                 <span className="sr-only">Actions</span>
               </TableHead>
@@ -215,7 +215,7 @@ export function DeliveryLogPage() {
         {deliveries.hasNextPage ? (
           <Button
             variant="outline"
-            className="justify-self-center"
+            className="mx-auto w-fit"
             disabled={deliveries.isFetchingNextPage}
             onClick={() => void deliveries.fetchNextPage()}
           >
