@@ -5,7 +5,8 @@
  * @repo/api-client) the types. Only zod-config.ts has a side effect (package.json),
  * so a bundle keeps only the modules it uses; honeypot.ts, referral-codes.ts,
  * beta-cap.ts, analytics-tracker.ts and analytics-opt-out.ts need no zod (a page
- * without a form does not download it, issue 13).
+ * without a form does not download it, issue 13), and survey-questions.ts none
+ * either (the survey's first screen, issue 32).
  */
 // Building blocks.
 export * from './fields';
@@ -36,6 +37,7 @@ export * from './analytics-tracker';
 export * from './analytics';
 export * from './analytics-opt-out';
 export * from './survey';
+export * from './survey-questions';
 export * from './posts';
 export * from './post-checks';
 export * from './post-pending-revisions';
