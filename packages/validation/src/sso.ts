@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 
 /*
  * Single sign-on for staff (issue 35): OpenID Connect against the company's
@@ -60,6 +60,15 @@ export const ssoSettingsSchema = z.object({
   breakGlassUserIds: z.array(z.string().max(100)).max(20),
 });
 export type SsoSettings = z.output<typeof ssoSettingsSchema>;
+
+/** GET /api/auth/oidc/callback: the provider's parameters, read by the OpenID library. */
+export const ssoCallbackQuerySchema = z.looseObject({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  iss: z.string().max(2048).optional(),
+  error: z.string().max(256).optional(),
+  error_description: z.string().max(2048).optional(),
+});
 
 /** POST /api/logout: the provider's end-session address, when the session came from it. */
 export const logoutResponseSchema = z.object({

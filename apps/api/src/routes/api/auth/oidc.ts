@@ -1,5 +1,10 @@
-import { SSO_ERROR_CODES, ssoStatusSchema, type SsoErrorCode } from '@repo/validation';
-import { z } from 'zod';
+import {
+  noContentSchema,
+  SSO_ERROR_CODES,
+  ssoCallbackQuerySchema,
+  ssoStatusSchema,
+  type SsoErrorCode,
+} from '@repo/validation';
 import { signIn } from '../../../auth/second-factor-session';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance } from '../../../route-schemas';
@@ -38,7 +43,12 @@ export default async function oidcRoutes(
     }),
   );
 
-  const redirectResponse = { 302: z.null().describe('To the provider, or back to the console') };
+  const redirectResponse = {
+    302: noContentSchema.meta({
+      description:
+        'Location: the provider, the console, or its sign-in page with ?sso_error=<code>',
+    }),
+  };
 
   fastify.get(
     '/auth/oidc/start',
@@ -64,7 +74,7 @@ export default async function oidcRoutes(
       schema: {
         summary: "The identity provider's answer",
         // The provider's parameters (code, state, iss, error…) are read by the library.
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: ssoCallbackQuerySchema,
         response: redirectResponse,
       },
     },
