@@ -130,7 +130,7 @@ describe('the last Owner', () => {
 });
 
 describe('no second factor after the provider', () => {
-  it('is asked even when the policy requires one of every account', async () => {
+  it('is asked of nobody, even when the policy requires one of every account', async () => {
     const id = await insertStaffUser(ctx, { username: 'rosa', email: 'rosa@wordloom.ai' });
     await writeTwoFactorPolicy(db(), { requiredForAll: true, requiredRoleIds: [] }, null);
     try {
