@@ -75,3 +75,4 @@ export const logoutResponseSchema = z.object({
   message: z.string(),
   endSessionUrl: z.string().optional(),
 });
+export type LogoutResponse = z.output<typeof logoutResponseSchema>;
