@@ -31,6 +31,8 @@ export interface TestProvider {
   env(redirectUri: string, extra?: Record<string, string>): Record<string, string>;
   /** A new signing key; the old one is no longer published. Returns the new key's id. */
   rotateKey(): string;
+  /** Registers the client's redirect URIs (when the console's address is known only later). */
+  setRedirectUris(uris: string[]): void;
   /** The key id that signs now. */
   currentKeyId(): string;
   /** While on, each ID token from the token endpoint has its payload changed (the signature no longer fits). */
@@ -55,7 +57,8 @@ function tampered(idToken: string): string {
   return [header, forged, signature].join('.');
 }
 
-export async function startTestProvider(redirectUris: string[]): Promise<TestProvider> {
+export async function startTestProvider(initialRedirectUris: string[]): Promise<TestProvider> {
+  let redirectUris = initialRedirectUris;
   let handler: ReturnType<Provider['callback']> | undefined;
   const server: Server = createServer((req, res) => {
     if (handler) handler(req, res);
@@ -83,6 +86,10 @@ export async function startTestProvider(redirectUris: string[]): Promise<TestPro
       key = signingKey();
       handler = build().callback();
       return key.kid;
+    },
+    setRedirectUris: (uris) => {
+      redirectUris = uris;
+      handler = build().callback();
     },
     currentKeyId: () => key.kid,
     close: () =>
