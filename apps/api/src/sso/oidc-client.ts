@@ -214,7 +214,11 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
           );
         }
       }
-      const emailVerified = claims.email_verified === true || claims.email_verified === 'true';
+      // Entra ID sends no email_verified; its optional claim xms_edov says the
+      // address's domain owner verified it (docs/operations.md).
+      const emailVerified = [claims.email_verified, claims.xms_edov].some(
+        (value) => value === true || value === 'true',
+      );
       return {
         issuer: idClaims.iss,
         subject: idClaims.sub,

@@ -130,6 +130,16 @@ describe('who comes in', () => {
     expect((await account(id)).oidcSubject).toBeNull();
   });
 
+  it("takes Entra ID's xms_edov for a verified address, and refuses it false", async () => {
+    const id = await insertStaffUser(ctx, { username: 'hana', email: 'hana@wordloom.ai' });
+    person('sub-hana-false', 'hana@wordloom.ai', { entraStyle: true, emailVerified: false });
+    expect((await ssoSignIn(ctx, 'sub-hana-false')).error).toBe('unverified_email');
+    person('sub-hana', 'hana@wordloom.ai', { entraStyle: true });
+    const result = await ssoSignIn(ctx, 'sub-hana');
+    expect(result.error).toBeNull();
+    expect((await user(result.session)).json().id).toBe(id);
+  });
+
   it('refuses an address outside ADMIN_EMAIL_DOMAINS, even of an existing account', async () => {
     const id = await insertStaffUser(ctx, { username: 'gina', email: 'gina@elsewhere.example' });
     person('sub-gina', 'gina@elsewhere.example');

@@ -18,6 +18,8 @@ export interface ProviderPerson {
   emailVerified?: boolean;
   name?: string;
   groups?: string[];
+  /** Entra ID's way: no email_verified, and xms_edov (the domain owner verified the address). */
+  entraStyle?: boolean;
 }
 
 export const OIDC_CLIENT_ID = 'wordloom-console';
@@ -123,7 +125,7 @@ export async function startTestProvider(initialRedirectUris: string[]): Promise<
       },
       claims: {
         openid: ['sub'],
-        email: ['email', 'email_verified'],
+        email: ['email', 'email_verified', 'xms_edov'],
         profile: ['name', 'groups'],
       },
       features: {
@@ -138,7 +140,9 @@ export async function startTestProvider(initialRedirectUris: string[]): Promise<
           claims: () => ({
             sub,
             email: person.email,
-            email_verified: person.emailVerified ?? true,
+            ...(person.entraStyle
+              ? { xms_edov: person.emailVerified ?? true }
+              : { email_verified: person.emailVerified ?? true }),
             name: person.name ?? person.email.split('@')[0],
             groups: person.groups ?? [],
           }),
