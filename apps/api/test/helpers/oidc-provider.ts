@@ -13,7 +13,7 @@ import Provider, { type Configuration } from 'oidc-provider';
  * company's own application.
  */
 
-export interface ProviderPerson {
+interface ProviderPerson {
   email: string;
   emailVerified?: boolean;
   name?: string;
@@ -22,8 +22,8 @@ export interface ProviderPerson {
   entraStyle?: boolean;
 }
 
-export const OIDC_CLIENT_ID = 'wordloom-console';
-export const OIDC_CLIENT_SECRET = 'wordloom-console-secret-0123456789abcdef';
+const OIDC_CLIENT_ID = 'wordloom-console';
+const OIDC_CLIENT_SECRET = 'wordloom-console-secret-0123456789abcdef';
 
 export interface TestProvider {
   issuer: string;

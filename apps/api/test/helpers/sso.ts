@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sessionCookie, type TestContext } from './test-app';
+import { OIDC_PENDING_COOKIE } from '../../src/sso/oidc-client';
 import { throughProvider } from './oidc-provider';
 
 /** The console's address the API sends the browser to after a provider sign-in. */
@@ -16,11 +17,11 @@ export interface StartedSignIn {
 export async function startSignIn(ctx: TestContext): Promise<StartedSignIn> {
   const start = await ctx.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
   if (start.statusCode !== 302) throw new Error(`start answered ${start.statusCode}`);
-  const pending = start.cookies.find((cookie) => cookie.name === 'wordloom_oidc');
+  const pending = start.cookies.find((cookie) => cookie.name === OIDC_PENDING_COOKIE);
   if (!pending) throw new Error('no pending sign-in cookie');
   return {
     authorizationUrl: String(start.headers.location),
-    cookie: `wordloom_oidc=${pending.value}`,
+    cookie: `${OIDC_PENDING_COOKIE}=${pending.value}`,
   };
 }
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, noSession } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { AuthPage } from './auth-page';
+import { SSO_SIGN_IN_TEXT } from './sso-sign-in';
 
 const renderAuth = (route = '/auth') =>
   renderWithProviders(
@@ -21,7 +22,7 @@ describe('single sign-on on the sign-in page (issue 35)', () => {
       'GET /api/auth/oidc': { body: { enabled: true, displayName: 'Acme Login', ssoOnly: false } },
     });
     renderAuth();
-    const link = await screen.findByRole('link', { name: 'Sign in with Acme Login' });
+    const link = await screen.findByRole('link', { name: SSO_SIGN_IN_TEXT.button('Acme Login') });
     expect(link).toHaveAttribute('href', '/api/auth/oidc/start');
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
@@ -56,7 +57,7 @@ describe('single sign-on on the sign-in page (issue 35)', () => {
       'GET /api/auth/oidc': { body: { enabled: true, displayName: 'Acme Login', ssoOnly: false } },
     });
     renderAuth('/auth?sso_error=<script>');
-    await screen.findByRole('link', { name: 'Sign in with Acme Login' });
+    await screen.findByRole('link', { name: SSO_SIGN_IN_TEXT.button('Acme Login') });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
