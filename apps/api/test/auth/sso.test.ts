@@ -140,6 +140,20 @@ describe('who comes in', () => {
     expect((await user(result.session)).json().id).toBe(id);
   });
 
+  it('refuses a disabled account, linked or not', async () => {
+    const id = await insertStaffUser(ctx, {
+      username: 'iris',
+      email: 'iris@wordloom.ai',
+      status: 'disabled',
+    });
+    person('sub-iris', 'iris@wordloom.ai');
+    const result = await ssoSignIn(ctx, 'sub-iris');
+    expect(result.error).toBe('account_inactive');
+    expect(result.session).toBeUndefined();
+    // Refused in the same transaction as the link: nothing was linked either.
+    expect((await account(id)).oidcSubject).toBeNull();
+  });
+
   it('refuses an address outside ADMIN_EMAIL_DOMAINS, even of an existing account', async () => {
     const id = await insertStaffUser(ctx, { username: 'gina', email: 'gina@elsewhere.example' });
     person('sub-gina', 'gina@elsewhere.example');
