@@ -152,6 +152,30 @@ describe('no second factor after the provider', () => {
   });
 });
 
+describe('the session', () => {
+  it('is listed with the account and ends when staff end it, like any other', async () => {
+    const id = await insertStaffUser(ctx, { username: 'yara', email: 'yara@wordloom.ai' });
+    provider.people.set('sub-yara', { email: 'yara@wordloom.ai' });
+    const result = await ssoSignIn(ctx, 'sub-yara');
+    expect((await me(result.session)).statusCode).toBe(200);
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/accounts/${id}/sessions`,
+      headers: solo.headers,
+    });
+    expect(listed.statusCode).toBe(200);
+    const { sessions } = listed.json() as { sessions: { id: string }[] };
+    expect(sessions).toHaveLength(1);
+    const ended = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/accounts/${id}/sessions/${sessions[0]!.id}`,
+      headers: solo.headers,
+    });
+    expect(ended.statusCode).toBe(200);
+    expect((await me(result.session)).statusCode).toBe(401);
+  });
+});
+
 describe('signing out', () => {
   it("offers the provider's end-session address after a provider sign-in, not after a password", async () => {
     provider.people.set('sub-nina', { email: 'nina@wordloom.ai' });
