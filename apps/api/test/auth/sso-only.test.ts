@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTwoFactorPolicy } from '../../src/two-factor/two-factor-repository';
 import { type AdminSession, insertStaffUser, sessionFor, STAFF_PASSWORD } from '../helpers/admin';
 import { startTestProvider, type TestProvider } from '../helpers/oidc-provider';
+import { linkTokenMailedTo } from '../helpers/link-tokens';
 import { SoftAuthenticator } from '../helpers/soft-authenticator';
 import { redirectUriOf, ssoSignIn } from '../helpers/sso';
 import { createTestContext, sessionCookie, type TestContext } from '../helpers/test-app';
@@ -300,6 +301,35 @@ describe('SSO only', () => {
       expect(passkey.statusCode).toBe(403);
       expect(passkey.json().type).toBe('sso_required');
       expect((await me(sessionCookie(passkey) ?? sessionCookie(options))).statusCode).toBe(401);
+
+      // An invitation is taken up through the provider, not with a password.
+      const adminRole = await db()
+        .selectFrom('roles')
+        .select('id')
+        .where('key', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      const invited = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/accounts/invite',
+        headers: solo.headers,
+        payload: { email: 'zoe@wordloom.ai', roleId: adminRole.id },
+      });
+      expect(invited.statusCode).toBe(201);
+      const accepted = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/accept-invite',
+        payload: {
+          token: await linkTokenMailedTo(ctx, 'zoe@wordloom.ai'),
+          username: 'zoe',
+          name: 'Zoe',
+          password: 'a-long-password-for-zoe',
+        },
+      });
+      expect(accepted.statusCode).toBe(403);
+      expect(accepted.json().type).toBe('sso_required');
+      provider.people.set('sub-zoe', { email: 'zoe@wordloom.ai' });
+      const zoe = await ssoSignIn(ctx, 'sub-zoe');
+      expect((await me(zoe.session)).json().role.key).toBe('admin');
 
       // The provider still signs people in.
       provider.people.set('sub-victor', { email: 'victor@wordloom.ai' });
