@@ -73,12 +73,20 @@ async function throughProviderAs(login: string) {
 }
 
 describe('single sign-on in Chromium', () => {
-  it("signs in through the provider's login form into the console, linked to the account of the address", async () => {
+  it("signs in through the provider's login form into the console, linked to the account of the address, and signs out there too", async () => {
     session = await openContextSession(browser, stack.adminUrl!);
     await throughProviderAs('sam-at-idp');
     await session.page.waitForURL(CONSOLE_URL);
     const me = await session.page.evaluate(async () => (await fetch('/api/user')).json());
     expect(me).toMatchObject({ username: OWNER.username, role: { key: 'owner' } });
+
+    // Signing out goes on to the provider's end-session page, and back to the sign-in page.
+    await session.page.getByRole('button', { name: 'Logout' }).click();
+    await session.page.waitForURL(`${provider.issuer}/**`);
+    await session.page.getByRole('button', { name: /Yes, sign me out/i }).click();
+    await session.page.waitForURL('**/auth');
+    const after = await session.page.evaluate(async () => (await fetch('/api/user')).status);
+    expect(after).toBe(401);
     expect(consoleErrors()).toEqual([]);
     await session.close();
   });
