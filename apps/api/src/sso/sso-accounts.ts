@@ -64,11 +64,9 @@ async function openInvitationFor(trx: DB, email: string) {
 
 /** A free username from the address's local part (usernames are unique, case-insensitively). */
 async function freeUsername(trx: DB, email: string): Promise<string> {
-  const base =
-    (email.split('@')[0] ?? '')
-      .replace(/[^a-zA-Z0-9._-]/g, '')
-      .slice(0, 40)
-      .padEnd(2, '0') || 'staff';
+  const local = (email.split('@')[0] ?? '').replace(/[^a-zA-Z0-9._-]/g, '').slice(0, 40);
+  // Usernames are at least two characters.
+  const base = local.length >= 2 ? local : `staff-${local}`;
   for (let suffix = 0; ; suffix += 1) {
     const candidate = suffix === 0 ? base : `${base}${suffix + 1}`;
     const taken = await trx
