@@ -60,6 +60,8 @@ import type {
   TotpCodeRequest,
   TotpSetup,
   TwoFactorPolicy,
+  SsoSettings,
+  LogoutResponse,
   Suppression,
   SuppressionImportRequest,
   SuppressionImportResult,
@@ -137,7 +139,7 @@ export function createConsoleEndpoints(client: ApiClient) {
         client.post<VerifyEmailResponse>(routes.auth.verifyEmail, body),
       acceptInvite: (body: AcceptInviteRequest) =>
         client.post<User>(routes.auth.acceptInvite, body),
-      logout: () => client.post<MessageResponse>(routes.auth.logout),
+      logout: () => client.post<LogoutResponse>(routes.auth.logout),
       /** Issue 19: a passkey ceremony's options, then its answer signs in. */
       passkeyOptions: () => client.post<PasskeyAuthenticationOptions>(routes.auth.passkeyOptions),
       passkeySignIn: (body: PasskeySignInRequest) => client.post<User>(routes.auth.passkey, body),
@@ -199,6 +201,7 @@ export function createConsoleEndpoints(client: ApiClient) {
           client.put<AutoFillSetting>(routes.admin.settings.autoFill, body),
         setTwoFactor: (body: TwoFactorPolicy) =>
           client.put<TwoFactorPolicy>(routes.admin.settings.twoFactor, body),
+        setSso: (body: SsoSettings) => client.put<SsoSettings>(routes.admin.settings.sso, body),
       },
       /** Issue 32: the signed-in staff member's own views. */
       savedViews: {

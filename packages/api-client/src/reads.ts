@@ -8,6 +8,8 @@
 import type { apiRoutes } from './routes';
 import type {
   AccountSecurity,
+  SsoSettings,
+  SsoStatus,
   AdminPost,
   AdminPostPage,
   PostListQuery,
@@ -79,6 +81,8 @@ type JsonReads =
   | [Admin['beta']['participants'], BetaParticipantList]
   | [Admin['settings']['autoFill'], AutoFillSetting]
   | [Admin['settings']['twoFactor'], TwoFactorPolicy]
+  | [Admin['settings']['sso'], SsoSettings]
+  | [Routes['auth']['oidc'], SsoStatus]
   | [Admin['inviteCodes']['list'], InviteCodeList]
   | [Built<Admin['inviteCodes']['redemptions']>, InviteCodeRedemptions]
   | [Admin['contacts']['list'], ContactMessagePage]

@@ -82,6 +82,10 @@ const consoleRouteTable = {
     /** Issue 19: the second step after a right password. */
     totp: 'POST /api/login/totp',
     recovery: 'POST /api/login/recovery',
+    /** Issue 35: single sign-on; start and callback are browser navigations, not fetches. */
+    oidc: 'GET /api/auth/oidc',
+    oidcStart: 'GET /api/auth/oidc/start',
+    oidcCallback: 'GET /api/auth/oidc/callback',
   },
   /** Issue 19: the signed-in account's own security (second factors). */
   account: {
@@ -225,6 +229,8 @@ const consoleRouteTable = {
     settings: {
       autoFill: 'GET,PUT /api/admin/settings/auto-fill',
       twoFactor: 'GET,PUT /api/admin/settings/two-factor',
+      /** Issue 35: SSO only and its break-glass Owners. */
+      sso: 'GET,PUT /api/admin/settings/sso',
     },
   },
 } as const satisfies RouteTable;

@@ -130,6 +130,11 @@ export type {
   PasskeyAuthenticationOptions,
   PasskeyRegistrationRequest,
   PasskeySignInRequest,
+  // sso.ts (issue 35)
+  SsoStatus,
+  SsoSettings,
+  SsoErrorCode,
+  LogoutResponse,
   // api-keys.ts
   ApiKey,
   ApiKeyList,

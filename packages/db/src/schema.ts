@@ -50,6 +50,9 @@ export interface UsersTable {
   createdAt: CreatedAt;
   /** The account's role (migration 016); left out, the install's first account is Owner, any other Viewer. */
   roleId: Generated<string>;
+  /** The OpenID provider's person this account is linked to (migration 031, issue 35). */
+  oidcIssuer: Generated<string | null>;
+  oidcSubject: Generated<string | null>;
 }
 
 /**

@@ -32,6 +32,7 @@ export * from './auth';
 export * from './staff-accounts';
 export * from './roles';
 export * from './two-factor';
+export * from './sso';
 export * from './api-keys';
 export * from './analytics-tracker';
 export * from './analytics';

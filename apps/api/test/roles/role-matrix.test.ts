@@ -108,6 +108,9 @@ const EXPECTED: Record<string, RoutePermission> = {
   'DELETE /api/admin/roles/:id': 'staff:manage',
   'GET /api/admin/settings/two-factor': 'staff:manage',
   'PUT /api/admin/settings/two-factor': 'staff:manage',
+  // Single sign-on (issue 35).
+  'GET /api/admin/settings/sso': 'staff:manage',
+  'PUT /api/admin/settings/sso': 'staff:manage',
   'POST /api/admin/accounts/:id/two-factor/reset': 'staff:manage',
   'GET /api/admin/accounts/invitations': 'staff:manage',
   'DELETE /api/admin/accounts/invitations/:id': 'staff:manage',
@@ -154,6 +157,7 @@ const BODIES: Record<string, () => unknown> = {
   'PATCH /api/admin/contacts/:id': () => ({ status: 'read' }),
   'PUT /api/admin/settings/auto-fill': () => ({ enabled: true }),
   'PUT /api/admin/settings/two-factor': () => ({ requiredForAll: false, requiredRoleIds: [] }),
+  'PUT /api/admin/settings/sso': () => ({ ssoOnly: false, breakGlassUserIds: [] }),
   'POST /api/admin/invite-codes': () => ({ maxRedemptions: 3 }),
   'POST /api/admin/posts': () => ({
     title: `Matrix post ${Math.random().toString(36).slice(2)}`,
