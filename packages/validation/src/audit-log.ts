@@ -67,6 +67,10 @@ export const AUDIT_ACTIONS = [
   'post.discard_changes',
   'post.preview_link_create',
   'post.preview_link_revoke',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.rotate_secret',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -110,3 +110,100 @@ export const webhookSamplesSchema = z.array(
     data: z.unknown(),
   }),
 );
+
+const ADA = {
+  id: '0b5f8c4e-2a7d-4c1e-9f3b-6d2e8a1c7b90',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  company: 'Analytical Engines',
+};
+const ADA_PARTICIPANT = {
+  id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+  waitlistEntryId: ADA.id,
+  firstName: ADA.firstName,
+  lastName: ADA.lastName,
+  email: ADA.email,
+  status: 'invited' as const,
+  invitedAt: '2026-11-29T09:00:00.000Z',
+  lastActiveAt: null,
+  invitationExpiresAt: '2026-12-06T09:00:00.000Z',
+  acceptedAt: null,
+};
+const EXAMPLE_POST = {
+  id: 42,
+  slug: 'writing-with-ai',
+  title: 'Writing with AI',
+  path: '/blog/writing-with-ai',
+};
+
+/**
+ * A made-up payload of each event: the "Send test event" body, Zapier's sample when
+ * no real event happened yet, and the OpenAPI examples.
+ */
+export const WEBHOOK_EXAMPLE_PAYLOADS: { [T in WebhookEvent]: WebhookPayload<T> } = {
+  'waitlist.signed_up': {
+    entry: {
+      ...ADA,
+      utmSource: 'newsletter',
+      referredById: null,
+      createdAt: '2026-11-29T09:00:00.000Z',
+    },
+  },
+  'waitlist.confirmed': { entry: ADA, position: 312 },
+  'waitlist.referral_credited': {
+    referrer: { ...ADA, referralCount: 3 },
+    referred: {
+      id: '1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b',
+      email: 'grace@example.com',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      company: 'Compilers Inc.',
+    },
+  },
+  'beta.invited': { participant: ADA_PARTICIPANT },
+  'beta.accepted': {
+    participant: {
+      ...ADA_PARTICIPANT,
+      status: 'active',
+      acceptedAt: '2026-11-30T10:00:00.000Z',
+      lastActiveAt: '2026-11-30T10:00:00.000Z',
+    },
+  },
+  'beta.invitation_expired': {
+    participant: {
+      id: ADA_PARTICIPANT.id,
+      waitlistEntryId: ADA.id,
+      email: ADA.email,
+      firstName: ADA.firstName,
+      lastName: ADA.lastName,
+    },
+  },
+  'beta.participant_status_changed': {
+    participant: { ...ADA_PARTICIPANT, status: 'inactive', acceptedAt: '2026-11-30T10:00:00.000Z' },
+    previousStatus: 'active',
+  },
+  'contact.received': {
+    message: {
+      id: '2f3e4d5c-6b7a-4898-a9b0-c1d2e3f4a5b6',
+      name: 'Ada Lovelace',
+      email: ADA.email,
+      company: ADA.company,
+      subject: 'Agency pricing',
+      message: 'Do you have a plan for agencies with ten seats?',
+      createdAt: '2026-11-29T09:00:00.000Z',
+    },
+  },
+  'survey.completed': {
+    response: {
+      id: '3a4b5c6d-7e8f-4091-a2b3-c4d5e6f7a8b9',
+      email: ADA.email,
+      firstName: ADA.firstName,
+      lastName: ADA.lastName,
+      createdAt: '2026-11-29T09:00:00.000Z',
+    },
+  },
+  'post.published': { post: { ...EXAMPLE_POST, publishedAt: '2026-11-29T09:00:00.000Z' } },
+  'post.unpublished': { post: EXAMPLE_POST },
+  'person.erased': { ids: [ADA.id, ADA_PARTICIPANT.id] },
+};

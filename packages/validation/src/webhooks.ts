@@ -266,3 +266,10 @@ export const zapierSubscriptionSchema = z.object({ id: z.string() });
 export type ZapierSubscription = z.output<typeof zapierSubscriptionSchema>;
 export const webhookSamplesQuerySchema = z.object({ event: eventField });
 export type WebhookSamplesQuery = z.input<typeof webhookSamplesQuerySchema>;
+
+/** POST /api/admin/webhooks/:id/test: the test event queued for this endpoint only. */
+export const webhookTestResultSchema = z.object({
+  message: z.string(),
+  eventId: z.string(),
+});
+export type WebhookTestResult = z.output<typeof webhookTestResultSchema>;

@@ -1,4 +1,4 @@
-import { type WebhookEvent, webhookPayloadSchemas } from '@repo/validation';
+import { type WebhookEvent, type WebhookPayload, webhookPayloadSchemas } from '@repo/validation';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expireLapsedInvitations } from '../../src/beta/invitation-expiry';
@@ -43,7 +43,10 @@ async function eventsOf<T extends WebhookEvent>(type: T) {
     .where('type', '=', type)
     .orderBy('createdAt')
     .execute();
-  return rows.map((row) => ({ ...row, data: webhookPayloadSchemas[type].parse(row.payload) }));
+  return rows.map((row) => ({
+    ...row,
+    data: webhookPayloadSchemas[type].parse(row.payload) as WebhookPayload<T>,
+  }));
 }
 
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;

@@ -293,6 +293,23 @@ const EXAMPLES: Record<AuditAction, { entry: Partial<AuditSentenceEntry>; reads:
     entry: { targetType: 'post', details: { title: 'Hello', linkId: 'l1' } },
     reads: 'Ada Lovelace revoked a preview link of the post “Hello”',
   },
+  'webhook.create': {
+    entry: { targetType: 'webhook_endpoint', details: { url: 'https://crm.example.com/hook' } },
+    reads: 'Ada Lovelace added the webhook endpoint https://crm.example.com/hook',
+  },
+  'webhook.update': {
+    entry: { targetType: 'webhook_endpoint', details: { url: 'https://crm.example.com/hook' } },
+    reads: 'Ada Lovelace changed the webhook endpoint https://crm.example.com/hook',
+  },
+  'webhook.delete': {
+    entry: { targetType: 'webhook_endpoint', details: { url: 'https://crm.example.com/hook' } },
+    reads: 'Ada Lovelace deleted the webhook endpoint https://crm.example.com/hook',
+  },
+  'webhook.rotate_secret': {
+    entry: { targetType: 'webhook_endpoint', details: { url: 'https://crm.example.com/hook' } },
+    reads:
+      'Ada Lovelace rotated the signing secret of the webhook endpoint https://crm.example.com/hook',
+  },
 };
 
 describe('the audit log as sentences', () => {
