@@ -117,7 +117,11 @@ export async function findDelivery(
     payload:
       row.payload === null
         ? null
-        : { type: row.type, timestamp: row.createdAt.toISOString(), data: row.payload },
+        : {
+            type: row.type as WebhookEvent,
+            timestamp: row.createdAt.toISOString(),
+            data: row.payload,
+          },
     attemptLog: attempts.map((attempt) => ({ ...attempt, at: attempt.at.toISOString() })),
   };
 }
