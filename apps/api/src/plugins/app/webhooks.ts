@@ -44,6 +44,7 @@ export default fp(
       siteUrl: config.PUBLIC_SITE_URL,
       policy,
       pollIntervalMs: config.WEBHOOK_WORKER_POLL_MS,
+      onOutcome: (outcome) => fastify.metrics.webhookAttempts.inc({ outcome }),
       ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     });
@@ -77,5 +78,5 @@ export default fp(
       await purging;
     });
   },
-  { name: 'webhooks', dependencies: ['config', 'db', 'email'] },
+  { name: 'webhooks', dependencies: ['config', 'db', 'email', 'metrics'] },
 );
