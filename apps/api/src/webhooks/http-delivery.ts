@@ -52,17 +52,21 @@ export async function postWebhook(
           (answer) => {
             const chunks: Buffer[] = [];
             let kept = 0;
-            answer.on('data', (chunk: Buffer) => {
-              if (kept >= WEBHOOK_RESPONSE_EXCERPT_BYTES) return;
-              chunks.push(chunk.subarray(0, WEBHOOK_RESPONSE_EXCERPT_BYTES - kept));
-              kept += chunk.length;
-            });
-            answer.on('end', () =>
+            const finish = () =>
               resolve({
                 status: answer.statusCode ?? 0,
                 response: Buffer.concat(chunks).toString('utf8'),
-              }),
-            );
+              });
+            answer.on('data', (chunk: Buffer) => {
+              chunks.push(chunk.subarray(0, WEBHOOK_RESPONSE_EXCERPT_BYTES - kept));
+              kept += chunk.length;
+              // The excerpt is all the log keeps: no need to read (or wait for) the rest.
+              if (kept >= WEBHOOK_RESPONSE_EXCERPT_BYTES) {
+                finish();
+                answer.destroy();
+              }
+            });
+            answer.on('end', finish);
             answer.on('error', reject);
           },
         );
