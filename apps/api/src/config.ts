@@ -153,6 +153,14 @@ const envSchema = z
       .optional(),
     EMAIL_FROM: z.string().trim().min(3).default('Wordloom <beta@wordloom.ai>'),
     EMAIL_WORKER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+    /**
+     * Issue 34: let webhook endpoints point at loopback, private, link-local and other
+     * internal addresses (an on-premises receiver; the tests' loopback receiver). Off by
+     * default: webhooks only go to the public internet.
+     */
+    WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanish.default(false),
+    /** How often each instance looks for due webhook deliveries. */
+    WEBHOOK_WORKER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
     EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
     /** First retry delay; each further retry doubles it (with jitter), up to one hour. */
     EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),

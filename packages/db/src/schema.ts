@@ -25,6 +25,13 @@ import type {
   WaitlistBulkAction,
 } from '@repo/validation';
 
+import type {
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from './webhooks-schema';
+
 // The enums of the columns are the contract's (packages/validation), declared once there.
 export type { DeliveryState, EmailStatus, EmailStream, SuppressionOrigin };
 
@@ -752,6 +759,10 @@ export interface Database {
   inviteCodes: InviteCodesTable;
   inviteCodeRedemptions: InviteCodeRedemptionsTable;
   appSettings: AppSettingsTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookEvents: WebhookEventsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+  webhookAttempts: WebhookAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -74,6 +74,10 @@ export const AUDIT_ACTIONS = [
   'account.sso_role_kept',
   'account.break_glass_sign_in',
   'settings.sso',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.rotate_secret',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

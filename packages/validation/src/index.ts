@@ -48,3 +48,4 @@ export * from './post-image-urls';
 export * from './people';
 export * from './saved-views';
 export * from './webhooks';
+export * from './webhook-payloads';

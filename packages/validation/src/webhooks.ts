@@ -236,8 +236,11 @@ export type WebhookDeliveryList = z.output<typeof webhookDeliveryListSchema>;
 
 /** GET /api/admin/webhooks/:id/deliveries/:deliveryId: one delivery with its attempts and payload. */
 export const webhookDeliveryDetailSchema = webhookDeliverySchema.extend({
-  /** The JSON body sent (null once the person it was about was erased). */
-  payload: z.unknown().nullable(),
+  /**
+   * The event sent, `{ type, timestamp, data }` (a Slack endpoint got its sentence);
+   * null once the person it was about was erased.
+   */
+  payload: z.object({ type: eventField, timestamp: isoTimestamp, data: z.unknown() }).nullable(),
   attemptLog: z.array(webhookAttemptSchema),
 });
 export type WebhookDeliveryDetail = z.output<typeof webhookDeliveryDetailSchema>;
@@ -266,3 +269,10 @@ export const zapierSubscriptionSchema = z.object({ id: z.string() });
 export type ZapierSubscription = z.output<typeof zapierSubscriptionSchema>;
 export const webhookSamplesQuerySchema = z.object({ event: eventField });
 export type WebhookSamplesQuery = z.input<typeof webhookSamplesQuerySchema>;
+
+/** POST /api/admin/webhooks/:id/test: the test event queued for this endpoint only. */
+export const webhookTestResultSchema = z.object({
+  message: z.string(),
+  eventId: z.string(),
+});
+export type WebhookTestResult = z.output<typeof webhookTestResultSchema>;

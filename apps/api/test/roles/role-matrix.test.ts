@@ -120,6 +120,20 @@ const EXPECTED: Record<string, RoutePermission> = {
   'GET /api/admin/saved-views': SIGNED_IN,
   'POST /api/admin/saved-views': SIGNED_IN,
   'DELETE /api/admin/saved-views/:id': SIGNED_IN,
+  'GET /api/admin/webhooks': 'webhooks:manage',
+  'POST /api/admin/webhooks': 'webhooks:manage',
+  'GET /api/admin/webhooks/:id': 'webhooks:manage',
+  'PATCH /api/admin/webhooks/:id': 'webhooks:manage',
+  'DELETE /api/admin/webhooks/:id': 'webhooks:manage',
+  'POST /api/admin/webhooks/:id/rotate-secret': 'webhooks:manage',
+  'POST /api/admin/webhooks/:id/test': 'webhooks:manage',
+  'GET /api/admin/webhooks/:id/deliveries': 'webhooks:manage',
+  'GET /api/admin/webhooks/:id/deliveries/:deliveryId': 'webhooks:manage',
+  'POST /api/admin/webhooks/:id/deliveries/:deliveryId/resend': 'webhooks:manage',
+  'POST /api/admin/webhooks/:id/resend-failed': 'webhooks:manage',
+  'POST /api/admin/zapier/hooks': 'webhooks:manage',
+  'DELETE /api/admin/zapier/hooks/:id': 'webhooks:manage',
+  'GET /api/admin/zapier/samples': 'webhooks:manage',
 };
 
 interface Route {

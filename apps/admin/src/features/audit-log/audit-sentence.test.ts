@@ -319,6 +319,23 @@ const EXAMPLES: Record<AuditAction, { entry: Partial<AuditSentenceEntry>; reads:
     entry: { targetType: 'app_setting', subjectName: null, details: { ssoOnly: true } },
     reads: 'Ada Lovelace required single sign-on',
   },
+  'webhook.create': {
+    entry: { targetType: 'webhook_endpoint', details: { url: 'https://crm.example.com/hook' } },
+    reads: 'Ada Lovelace added the webhook endpoint https://crm.example.com/hook',
+  },
+  'webhook.update': {
+    entry: { targetType: 'webhook_endpoint', details: { url: 'https://crm.example.com/hook' } },
+    reads: 'Ada Lovelace changed the webhook endpoint https://crm.example.com/hook',
+  },
+  'webhook.delete': {
+    entry: { targetType: 'webhook_endpoint', details: { url: 'https://crm.example.com/hook' } },
+    reads: 'Ada Lovelace deleted the webhook endpoint https://crm.example.com/hook',
+  },
+  'webhook.rotate_secret': {
+    entry: { targetType: 'webhook_endpoint', details: { url: 'https://crm.example.com/hook' } },
+    reads:
+      'Ada Lovelace rotated the signing secret of the webhook endpoint https://crm.example.com/hook',
+  },
 };
 
 describe('the audit log as sentences', () => {

@@ -390,7 +390,31 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     actor,
     details.ssoOnly === true ? ' required single sign-on' : ' stopped requiring single sign-on',
   ],
+  'webhook.create': ({ actor, details }) => [
+    actor,
+    details.source === 'zapier' ? ' subscribed a Zapier hook at ' : ' added the webhook endpoint ',
+    endpointOf(details),
+  ],
+  'webhook.update': ({ actor, details }) => [
+    actor,
+    ' changed the webhook endpoint ',
+    endpointOf(details),
+  ],
+  'webhook.delete': ({ actor, details }) => [
+    actor,
+    ' deleted the webhook endpoint ',
+    endpointOf(details),
+  ],
+  'webhook.rotate_secret': ({ actor, details }) => [
+    actor,
+    ' rotated the signing secret of the webhook endpoint ',
+    endpointOf(details),
+  ],
 };
+
+/** Issue 34: an endpoint by its URL (staff typed it; not personal data). */
+const endpointOf = (details: Record<string, unknown>): Phrase | string =>
+  typeof details.url === 'string' ? [named(details.url)] : 'an endpoint';
 
 const isAction = (action: string): action is AuditAction => Object.hasOwn(SENTENCES, action);
 
