@@ -93,6 +93,8 @@ describe('the dashboard’s waitlist counts from the counters (issue 32)', () =>
     const midnight = Math.floor(now / DAY_MS) * DAY_MS;
     for (let s = -10; s <= 10; s += 2) times.push(midnight + s * 1_000);
     for (let s = 1; s <= 10; s++) times.push(now - s * 30_000);
+    // And a few dated after now (a clock ahead): today's count must leave them out.
+    for (let s = 1; s <= 5; s++) times.push(now + s * 60_000);
     await addEntries(db, times, 'counted');
 
     const check = async () => {
