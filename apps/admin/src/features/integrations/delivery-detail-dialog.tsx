@@ -32,7 +32,10 @@ function Attempt({ attempt }: { attempt: WebhookAttempt }) {
       {attempt.response ? (
         <div className="grid gap-1">
           <p className="text-xs text-muted-foreground">The answer (its first 2 KB)</p>
-          <pre className={pre}>{attempt.response}</pre>
+          {/* Scrollable, so reachable by keyboard (axe: scrollable-region-focusable). */}
+          <pre className={pre} tabIndex={0} aria-label={`The answer to attempt ${attempt.attempt}`}>
+            {attempt.response}
+          </pre>
         </div>
       ) : null}
     </li>
@@ -115,7 +118,9 @@ export function DeliveryDetailDialog({
               {data.payload === null ? (
                 <p className="text-sm text-muted-foreground">{INTEGRATION_TEXTS.payloadErased}</p>
               ) : (
-                <pre className={pre}>{JSON.stringify(data.payload, null, 2)}</pre>
+                <pre className={pre} tabIndex={0} aria-labelledby="webhook-payload-heading">
+                  {JSON.stringify(data.payload, null, 2)}
+                </pre>
               )}
             </section>
             <section className="grid gap-2" aria-labelledby="webhook-attempts-heading">
