@@ -721,6 +721,8 @@ export async function checkRequest(
   ctx: TestContext,
   request: GeneratedRequest,
   stats: RunStats,
+  /** A route that answers with redirects (single sign-on): a 302 is allowed, only to a Location starting with this. */
+  redirectsTo?: string,
 ): Promise<void> {
   const before = await countRows(ctx);
   const response = await ctx.app.inject({
@@ -734,9 +736,15 @@ export async function checkRequest(
   stats.byStatus.set(status, (stats.byStatus.get(status) ?? 0) + 1);
   const where = `${request.method} ${request.url.slice(0, 200)} [${request.label}] -> ${status} ${responseText(response).slice(0, 300)}`;
   const notModified = status === 304 && request.headers['if-none-match'] !== undefined;
-  const allowed = (status >= 200 && status < 300) || notModified || (status >= 400 && status < 500);
+  const redirect = redirectsTo !== undefined && status === 302;
+  const allowed =
+    (status >= 200 && status < 300) || notModified || redirect || (status >= 400 && status < 500);
   expect(allowed, where).toBe(true);
-  if (status >= 300) {
+  if (redirect) {
+    // Never an open redirect: whatever was sent, only where the route may send a browser.
+    expect(String(response.headers.location ?? '').startsWith(redirectsTo), where).toBe(true);
+    expect(changedTables(before, await countRows(ctx)), where).toEqual([]);
+  } else if (status >= 300) {
     if (request.method !== 'HEAD' && !notModified) {
       expect(contractViolation(response), where).toBeUndefined();
     }

@@ -1,4 +1,5 @@
 import type { DB } from '@repo/db';
+import { WEBHOOK_DELIVERY_RETENTION_DAYS } from '@repo/validation';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
@@ -6,6 +7,7 @@ import { deleteAnalyticsEvents } from '../../analytics/rollups-repository';
 import { purgeExpiredPendingUsers } from '../../auth/users-repository';
 import { clearAbandonedSurveyAnswers } from '../../survey/survey-progress-repository';
 import { purgeUnconfirmedSignups } from '../../waitlist/confirmation';
+import { purgeOldDeliveries } from '../../webhooks/deliveries-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The first purge waits a little, so that it never competes with the start itself. */
@@ -47,7 +49,7 @@ interface RetentionPluginOptions {
   firstRunDelayMs?: number;
 }
 
-/** A daily purge of old analytics (and of abandoned survey answers and unconfirmed signups), run once shortly after start too. */
+/** A daily purge of old analytics (and of abandoned survey answers, unconfirmed signups, expired staff registrations and old webhook deliveries), run once shortly after start too. */
 export default fp(
   async function retention(fastify: FastifyInstance, options: RetentionPluginOptions) {
     if (!options.startTimer) return;
@@ -73,6 +75,11 @@ export default fp(
         .then(() => purgeExpiredPendingUsers(db))
         .then((purged) => {
           if (purged > 0) log.info({ purged }, 'expired pending staff accounts purged');
+        })
+        // Issue 34: webhook deliveries and their attempts are kept 30 days.
+        .then(() => purgeOldDeliveries(db, WEBHOOK_DELIVERY_RETENTION_DAYS))
+        .then((deleted) => {
+          if (deleted > 0) log.info({ deleted }, 'old webhook deliveries purged');
         })
         .catch((error: unknown) => log.error({ err: error }, 'analytics purge failed'))
         .finally(() => {

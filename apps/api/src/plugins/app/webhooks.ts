@@ -1,8 +1,6 @@
-import { WEBHOOK_DELIVERY_RETENTION_DAYS } from '@repo/validation';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AddressPolicy, type ResolveHost, resolveWithDns } from '../../webhooks/address-guard';
-import { purgeOldDeliveries } from '../../webhooks/deliveries-repository';
 import { createWebhookWorker, type WebhookWorker } from '../../webhooks/delivery-worker';
 
 declare module 'fastify' {
@@ -22,8 +20,6 @@ export interface WebhooksPluginOptions {
   retryDelaysMs?: readonly number[];
   timeoutMs?: number;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export default fp(
   async function webhooks(fastify: FastifyInstance, options: WebhooksPluginOptions) {
@@ -50,32 +46,12 @@ export default fp(
     });
     fastify.decorate('webhookWorker', worker);
     if (!options.startWorker) return;
-    // The delivery log keeps 30 days: a daily purge, the first shortly after start.
-    let purging: Promise<void> | undefined;
-    const purge = () => {
-      purging ??= purgeOldDeliveries(db, WEBHOOK_DELIVERY_RETENTION_DAYS)
-        .then((deleted) => {
-          if (deleted > 0) log.info({ deleted }, 'old webhook deliveries purged');
-        })
-        .catch((error: unknown) => log.error({ err: error }, 'webhook delivery purge failed'))
-        .finally(() => {
-          purging = undefined;
-        });
-    };
-    let first: NodeJS.Timeout | undefined;
-    let daily: NodeJS.Timeout | undefined;
+    // The delivery log's 30 days are kept by the daily retention job (plugins/app/retention.ts).
     fastify.addHook('onReady', async () => {
       worker.start();
-      first = setTimeout(purge, 60_000);
-      daily = setInterval(purge, DAY_MS);
-      first.unref();
-      daily.unref();
     });
     fastify.addHook('preClose', async () => {
-      clearTimeout(first);
-      clearInterval(daily);
       await worker.stop();
-      await purging;
     });
   },
   { name: 'webhooks', dependencies: ['config', 'db', 'email', 'metrics'] },
