@@ -43,6 +43,9 @@ const ISO_DATE =
 /** A signup date a little ahead of the clock is a clock's skew, not the future. */
 const FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;
 
+/** A cell our export wrote with a leading apostrophe before a formula's first character. */
+const EXPORT_FORMULA_GUARD = /^'[=+\-@\t\r]/;
+
 class RowProblem extends Error {
   constructor(readonly problem: WaitlistImportProblem) {
     super(problem);
@@ -93,7 +96,9 @@ export function readRecord(
 ): ReadRow {
   const cell = (field: keyof WaitlistImportMapping) => {
     const index = mapping[field];
-    return index === undefined ? '' : (record[index] ?? '').trim();
+    const value = index === undefined ? '' : (record[index] ?? '').trim();
+    // Our export's guard against spreadsheet formulas (csv-export.ts), taken off again.
+    return EXPORT_FORMULA_GUARD.test(value) ? value.slice(1) : value;
   };
   const rawEmail = cell('email');
   const parsed = emailSchema.safeParse(rawEmail);
