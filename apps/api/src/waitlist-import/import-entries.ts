@@ -167,6 +167,10 @@ export async function settleQueuePlaces(trx: DB, runId: string): Promise<number>
       from line
     )
     select id, imported, place from merged where place <> queue_seq`.execute(trx);
+  // Without statistics the planner takes the new table for a few rows and joins it
+  // by nested loops: 100,000 × 100,000 (seen in the bench).
+  await sql`alter table import_queue_places add primary key (id)`.execute(trx);
+  await sql`analyze import_queue_places`.execute(trx);
   // Entries moving back are parked first: a unique key may not be held twice, even for a moment.
   await sql`
     update waitlist_entries w set queue_seq = ${PARKED_SEQ}::bigint + w.queue_seq
