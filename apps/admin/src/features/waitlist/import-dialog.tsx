@@ -33,6 +33,7 @@ import { QUERY_PATHS } from '@/lib/query-paths';
 const POLL_MS = 1000;
 
 const count = (value: number) => value.toLocaleString('en-US');
+const people = (value: number) => `${count(value)} ${value === 1 ? 'person' : 'people'}`;
 const problemText = (problem: string) =>
   WAITLIST_IMPORT_PROBLEM_LABELS[problem as WaitlistImportProblem] ?? problem;
 const messageOf = (error: unknown) =>
@@ -219,7 +220,7 @@ function ReportStep({
           onClick={() => start.mutate()}
           disabled={report.importable === 0 || start.isPending}
         >
-          Import {count(report.importable)} people
+          Import {people(report.importable)}
         </Button>
       </DialogFooter>
     </div>
@@ -256,7 +257,7 @@ function ProgressStep({ run: started, onClose }: { run: WaitlistImportRun; onClo
         {run.state === 'importing'
           ? `Importing… ${count(run.processedRows)} of ${count(total)} rows`
           : run.state === 'finished'
-            ? `Imported ${count(run.imported)} people${run.mailsQueued > 0 ? `, ${count(run.mailsQueued)} confirmation emails queued` : ''}`
+            ? `Imported ${people(run.imported)}${run.mailsQueued > 0 ? `, ${count(run.mailsQueued)} confirmation ${run.mailsQueued === 1 ? 'email' : 'emails'} queued` : ''}`
             : run.state === 'undone'
               ? 'Import undone: the people it added were removed'
               : `The import stopped: ${run.error ?? 'unknown error'}`}
@@ -279,7 +280,7 @@ function ProgressStep({ run: started, onClose }: { run: WaitlistImportRun; onClo
           </Button>
         ) : null}
         {/* Closing leaves a running import running: it is the API's work. */}
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>Done</Button>
       </DialogFooter>
     </div>
   );
