@@ -381,6 +381,12 @@ describe('the import', () => {
 describe('the undo', () => {
   it('deletes exactly the entries of the import, with their mail, audited', async () => {
     await seedWaitlist(ctx, 1, () => ({ email: 'kept@example.com' }));
+    // An earlier import's people stay too.
+    await importFile(
+      ctx,
+      admin,
+      csvOf([HEADER, ['earlier@example.com', 'Eve', 'Earlier', 'Before', '', '']]),
+    );
     const { run } = await importFile(
       ctx,
       admin,
@@ -400,15 +406,19 @@ describe('the undo', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ state: 'undone', undoableUntil: null });
     const left = await db().selectFrom('waitlistEntries').select('email').execute();
-    expect(left.map((e) => e.email)).toEqual(['kept@example.com']);
+    expect(left.map((e) => e.email).sort()).toEqual(['earlier@example.com', 'kept@example.com']);
     expect(await db().selectFrom('emailOutbox').select('id').execute()).toEqual([]);
     const audit = await db()
       .selectFrom('auditLog')
       .select(['action', 'details'])
       .orderBy('createdAt')
       .execute();
-    expect(audit.map((a) => a.action)).toEqual(['waitlist.import', 'waitlist.import_undo']);
-    expect(audit[1]!.details).toMatchObject({ deleted: 2 });
+    expect(audit.map((a) => a.action)).toEqual([
+      'waitlist.import',
+      'waitlist.import',
+      'waitlist.import_undo',
+    ]);
+    expect(audit[2]!.details).toMatchObject({ deleted: 2 });
     // Once only.
     const again = await ctx.app.inject({
       method: 'POST',
