@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { deleteAnalyticsEvents } from '../analytics/rollups-repository';
 import { forgetInBulkRuns } from '../bulk-send/bulk-send';
 import { pseudonymiseSuppressions } from '../suppressions/suppressions-repository';
+import { deleteUploadsNaming } from '../waitlist-import/import-file';
 
 /** What an erasure removed, table by table (counts only: the data is gone). */
 export interface ErasureCounts {
@@ -148,6 +149,7 @@ export async function eraseEverythingOf(db: DB, email: string): Promise<ErasureC
     (row) => row.id,
   );
   await forgetInBulkRuns(db, { email, participantIds: participants.map((row) => row.id) });
+  await deleteUploadsNaming(db, email);
   await pseudonymiseSuppressions(db, email);
   return {
     waitlistEntries: waitlistEntries.length,

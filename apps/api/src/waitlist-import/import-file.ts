@@ -1,6 +1,7 @@
 import type { DB } from '@repo/db';
 import { IMPORT_MAX_BYTES, WAITLIST_IMPORT_MESSAGES } from '@repo/validation';
 import { parse } from 'csv-parse';
+import { sql } from 'kysely';
 import { Readable } from 'node:stream';
 import { AppError, badRequest } from '../errors';
 
@@ -12,6 +13,19 @@ import { AppError, badRequest } from '../errors';
  */
 
 const CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Where a chunk ends: after its last line break (else at a character's start),
+ * so that each chunk is whole UTF-8 text an erasure can search in SQL.
+ */
+function chunkEnd(bytes: Buffer): number {
+  const newline = bytes.lastIndexOf(0x0a);
+  if (newline >= 0) return newline + 1;
+  let cut = bytes.length;
+  // A continuation byte (10xxxxxx) is inside a character: cut before its first byte.
+  while (cut > 0 && ((bytes[cut - 1] ?? 0) & 0xc0) === 0x80) cut -= 1;
+  return cut > 1 && ((bytes[cut - 1] ?? 0) & 0xc0) === 0xc0 ? cut - 1 : cut;
+}
 
 /** Refuses bytes that are not UTF-8 text (a spreadsheet's binary format, an image). */
 class TextCheck {
@@ -42,11 +56,13 @@ export async function storeUpload(
   let pendingBytes = 0;
   let total = 0;
   let ordinal = 0;
-  const flush = async () => {
+  const flush = async (last = false) => {
     if (pendingBytes === 0) return;
-    const data = Buffer.concat(pending, pendingBytes);
-    pending = [];
-    pendingBytes = 0;
+    const bytes = Buffer.concat(pending, pendingBytes);
+    const cut = last ? bytes.length : chunkEnd(bytes);
+    const data = bytes.subarray(0, cut);
+    pending = cut < bytes.length ? [bytes.subarray(cut)] : [];
+    pendingBytes = bytes.length - cut;
     await db.insertInto('waitlistImportChunks').values({ runId, ordinal, data }).execute();
     ordinal += 1;
   };
@@ -61,7 +77,7 @@ export async function storeUpload(
     if (pendingBytes >= CHUNK_BYTES) await flush();
   }
   check.push(Buffer.alloc(0), true);
-  await flush();
+  await flush(true);
   return total;
 }
 
@@ -100,6 +116,27 @@ export async function* importRecords(db: DB, runId: string): AsyncGenerator<stri
   } finally {
     parser.destroy();
   }
+}
+
+/**
+ * Right to erasure (issue 8): uploads not yet imported whose file names the
+ * address (any case) are deleted with their file, in the caller's transaction.
+ * An import already running keeps its file until it finishes (minutes); its
+ * entry for the address, if any, is then an ordinary entry to erase.
+ */
+export async function deleteUploadsNaming(db: DB, email: string): Promise<void> {
+  await db
+    .deleteFrom('waitlistImportRuns')
+    .where('state', 'in', ['uploading', 'uploaded'])
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('waitlistImportChunks as c')
+          .select('c.ordinal')
+          .whereRef('c.runId', '=', 'waitlistImportRuns.id')
+          .where(sql<boolean>`strpos(lower(convert_from(c.data, 'UTF8')), lower(${email})) > 0`),
+      ),
+    )
+    .execute();
 }
 
 /** Deletes the stored file (the import is done with it, or the upload is abandoned). */

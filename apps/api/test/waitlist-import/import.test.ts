@@ -450,6 +450,40 @@ describe('the undo', () => {
   });
 });
 
+describe('erasure', () => {
+  it('deletes an upload not yet imported whose file names the address, with its file', async () => {
+    const kept = await uploaded(
+      csvOf([HEADER, ['other@example.com', 'Ann', 'Other', 'Co', '', '']]),
+    );
+    const rows = Array.from({ length: 30_000 }, (_, i) => [
+      `filler-${i}@example.com`,
+      'Fill',
+      'Er',
+      'Co',
+      '',
+      '',
+    ]);
+    const naming = await uploaded(
+      csvOf([HEADER, ...rows, ['Erase.Me@Example.com', 'Éva', 'Ŝmith', 'Co', '', '']]),
+    );
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/erasure',
+      headers: admin.headers,
+      payload: { email: 'erase.me@example.com' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const left = await db().selectFrom('waitlistImportRuns').select('id').execute();
+    expect(left.map((run) => run.id)).toEqual([kept.id]);
+    const chunks = await db()
+      .selectFrom('waitlistImportChunks')
+      .select('runId')
+      .where('runId', '=', naming.id)
+      .execute();
+    expect(chunks).toEqual([]);
+  });
+});
+
 describe('permissions', () => {
   it('refuses staff without waitlist:write at every step', async () => {
     const id = await insertStaffUser(ctx, { username: `support-${Date.now()}`, role: 'support' });
