@@ -40,8 +40,10 @@ export async function openContextSession(
   browser: Browser,
   baseURL: string,
   viewport = { width: 1280, height: 900 },
+  /** axe is injected as an inline script, which the console's CSP rightly refuses: a test running axe bypasses it. */
+  { bypassCSP = false }: { bypassCSP?: boolean } = {},
 ): Promise<ContextSession> {
-  const context = await browser.newContext({ baseURL, viewport, acceptDownloads: true });
+  const context = await browser.newContext({ baseURL, viewport, acceptDownloads: true, bypassCSP });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

@@ -19,6 +19,7 @@ const TABS = [
   'email/templates',
   'email/outbox',
   'api-keys',
+  'integrations',
   'audit-log',
   'analytics',
   'survey',
@@ -29,6 +30,7 @@ const DIALOGS: Record<string, RegExp> = {
   contacts: /^View message from/,
   'email/templates': /^Bulk send$/,
   'api-keys': /^Create API key$/,
+  integrations: /^Add endpoint$/,
 };
 const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 

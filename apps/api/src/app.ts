@@ -15,6 +15,7 @@ import counterFold from './plugins/app/counter-fold';
 import analyticsRollups from './plugins/app/analytics-rollups';
 import consoleQueries from './plugins/app/console-queries';
 import retention from './plugins/app/retention';
+import webhooks, { type WebhooksPluginOptions } from './plugins/app/webhooks';
 import compression from './plugins/external/compression';
 import { configPlugin, dbPlugin } from './plugins/external/core';
 import errorHandler from './plugins/external/error-handler';
@@ -57,6 +58,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Publish due scheduled posts on a timer (default: with the email worker), this often. */
   postScheduler?: { start: boolean; intervalMs?: number };
+  /** Issue 34: the webhook worker's test settings (a resolver, a short schedule). */
+  webhooks?: Omit<WebhooksPluginOptions, 'startWorker'>;
 }
 
 /** TRUST_PROXY: 'true', 'false', or addresses/keywords such as 'loopback' or '10.0.0.0/8'. */
@@ -74,6 +77,7 @@ export async function buildApp({
   startEmailWorker = false,
   onRoute,
   postScheduler: schedulerOptions = { start: startEmailWorker },
+  webhooks: webhookOptions = {},
 }: BuildAppOptions) {
   const app = Fastify({
     logger: {
@@ -133,6 +137,7 @@ export async function buildApp({
   await app.register(authentication);
   await app.register(adminAuth);
   await app.register(email, { startWorker: startEmailWorker });
+  await app.register(webhooks, { ...webhookOptions, startWorker: startEmailWorker });
   await app.register(retention, { startTimer: startEmailWorker });
   await app.register(analyticsRollups, { startTimer: startEmailWorker });
   await app.register(invitationExpiry, { startTimer: startEmailWorker });

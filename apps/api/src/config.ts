@@ -153,6 +153,14 @@ const envSchema = z
       .optional(),
     EMAIL_FROM: z.string().trim().min(3).default('Wordloom <beta@wordloom.ai>'),
     EMAIL_WORKER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+    /**
+     * Issue 34: let webhook endpoints point at loopback, private, link-local and other
+     * internal addresses (an on-premises receiver; the tests' loopback receiver). Off by
+     * default: webhooks only go to the public internet.
+     */
+    WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanish.default(false),
+    /** How often each instance looks for due webhook deliveries. */
+    WEBHOOK_WORKER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
     EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
     /** First retry delay; each further retry doubles it (with jitter), up to one hour. */
     EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
@@ -161,6 +169,40 @@ const envSchema = z
      * accepted. Fractions count (0.5 is 12 hours).
      */
     INVITATION_HOLD_DAYS: z.coerce.number().positive().max(90).default(7),
+    // --- Single sign-on (issue 35): OpenID Connect; unset OIDC_ISSUER turns it off. ---
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Shown on the sign-in page as "Sign in with <name>". */
+    OIDC_DISPLAY_NAME: z.string().trim().min(1).max(60).default('single sign-on'),
+    /** Unset: ADMIN_URL + /api/auth/oidc/callback (the console serves the API under /api). */
+    OIDC_REDIRECT_URI: z.url().optional(),
+    /** Create an account at the first sign-in of an allowed, verified address (else invited ones only). */
+    OIDC_JIT_ACCOUNTS: booleanish.default(false),
+    /** Scopes asked of the provider; `openid` and `email` are needed (Okta wants `groups` for groups). */
+    OIDC_SCOPES: z.string().trim().min(1).default('openid email profile'),
+    OIDC_ROLE_CLAIM: z.string().trim().min(1).default('groups'),
+    /** `group=role,group=role`: the first pair whose group the person has gives the role. */
+    OIDC_ROLE_MAPPING: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const pairs: { group: string; role: string }[] = [];
+        for (const item of value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)) {
+          const at = item.lastIndexOf('=');
+          const group = item.slice(0, at).trim();
+          const role = item.slice(at + 1).trim();
+          if (at < 0 || !group || !role) {
+            ctx.addIssue({ code: 'custom', message: `"${item}" is not group=role` });
+          } else pairs.push({ group, role });
+        }
+        return pairs;
+      }),
+    /** Tests only: an http issuer on a loopback address. */
+    OIDC_ALLOW_INSECURE_ISSUER: booleanish.default(false),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.POSTMARK_WEBHOOK_USERNAME) !== Boolean(env.POSTMARK_WEBHOOK_PASSWORD)) {
@@ -169,6 +211,23 @@ const envSchema = z
         path: ['POSTMARK_WEBHOOK_PASSWORD'],
         message: 'POSTMARK_WEBHOOK_USERNAME and POSTMARK_WEBHOOK_PASSWORD are set together',
       });
+    }
+    if (env.OIDC_ISSUER && !(env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_CLIENT_ID'],
+        message: 'OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+      });
+    }
+    if (env.OIDC_ALLOW_INSECURE_ISSUER) {
+      const host = env.OIDC_ISSUER ? new URL(env.OIDC_ISSUER).hostname : '';
+      if (!['127.0.0.1', 'localhost', '[::1]'].includes(host) || env.NODE_ENV === 'production') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['OIDC_ALLOW_INSECURE_ISSUER'],
+          message: 'OIDC_ALLOW_INSECURE_ISSUER is for a loopback issuer outside production only',
+        });
+      }
     }
     // Outside development the secrets are the operator's, and separate: a leaked
     // unsubscribe secret must not let anyone forge sessions.

@@ -110,6 +110,78 @@ describe('JavaScript each page loads before any interaction (gzip)', () => {
   });
 });
 
+describe("the survey's rules (issue 32)", () => {
+  /** The scripts of the page fetched so far that hold zod (its error class). */
+  async function zodScriptsFetched(page: Page): Promise<string[]> {
+    const paths = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.endsWith('.js')),
+    );
+    const withZod: string[] = [];
+    for (const path of new Set(paths)) {
+      const source = await (await fetch(`${harness.baseUrl}${path}`)).text();
+      if (source.includes('ZodError')) withZod.push(path);
+    }
+    return withZod;
+  }
+
+  it('shows the first step without zod, and fetches the rules when the visitor starts answering', async () => {
+    const context = await harness.browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${harness.baseUrl}/beta-feedback`);
+      const dialog = page.getByRole('dialog', { name: 'Wordloom Beta Feedback' });
+      await dialog.getByText('Step 1 of 9').waitFor();
+      await page.waitForLoadState('networkidle');
+      // The survey is open and its code has run: zod is not part of that.
+      expect(await zodScriptsFetched(page)).toEqual([]);
+
+      // Reaching into a field fetches the rules; Next checks the step with them.
+      await dialog.getByLabel('Email address').focus();
+      await expect.poll(async () => (await zodScriptsFetched(page)).length).toBeGreaterThan(0);
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByText('Please enter a valid email address').waitFor();
+      await dialog.getByText('First name is required').waitFor();
+      expect(await dialog.getByText('Step 1 of 9').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('checks the first step when Next comes before any field was reached', async () => {
+    const context = await harness.browser.newContext();
+    try {
+      const page = await context.newPage();
+      // The rules' chunk is held back until after the click: Next waits for it.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let requested = false;
+      await page.route(/\/assets\/survey-rules-[\w-]+\.js$/, async (route) => {
+        requested = true;
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${harness.baseUrl}/beta-feedback`);
+      const dialog = page.getByRole('dialog', { name: 'Wordloom Beta Feedback' });
+      await dialog.getByText('Step 1 of 9').waitFor();
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => requested).toBe(true);
+      expect(await dialog.getByText('Please enter a valid email address').count()).toBe(0);
+      release();
+      await dialog.getByText('Please enter a valid email address').waitFor();
+      await dialog.getByLabel('Email address').fill('tester@example.com');
+      await dialog.getByLabel('First name').fill('Tess');
+      await dialog.getByLabel('Last name').fill('Ter');
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByText('Step 2 of 9').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('what pages carry', () => {
   it('sends post summaries to the home page and the listing, never a post body', async () => {
     const slug = await aPostSlug();

@@ -60,6 +60,8 @@ import type {
   TotpCodeRequest,
   TotpSetup,
   TwoFactorPolicy,
+  SsoSettings,
+  LogoutResponse,
   Suppression,
   SuppressionImportRequest,
   SuppressionImportResult,
@@ -80,6 +82,12 @@ import type {
   WaitlistImportUpload,
   WaitlistPlace,
   WaitlistSignupResponse,
+  WebhookEndpoint,
+  WebhookEndpointCreateRequest,
+  WebhookEndpointUpdateRequest,
+  WebhookEndpointWithSecret,
+  WebhookResendFailedRequest,
+  WebhookResendFailedResult,
 } from './types';
 
 /**
@@ -135,7 +143,7 @@ export function createConsoleEndpoints(client: ApiClient) {
         client.post<VerifyEmailResponse>(routes.auth.verifyEmail, body),
       acceptInvite: (body: AcceptInviteRequest) =>
         client.post<User>(routes.auth.acceptInvite, body),
-      logout: () => client.post<MessageResponse>(routes.auth.logout),
+      logout: () => client.post<LogoutResponse>(routes.auth.logout),
       /** Issue 19: a passkey ceremony's options, then its answer signs in. */
       passkeyOptions: () => client.post<PasskeyAuthenticationOptions>(routes.auth.passkeyOptions),
       passkeySignIn: (body: PasskeySignInRequest) => client.post<User>(routes.auth.passkey, body),
@@ -214,6 +222,7 @@ export function createConsoleEndpoints(client: ApiClient) {
           client.put<AutoFillSetting>(routes.admin.settings.autoFill, body),
         setTwoFactor: (body: TwoFactorPolicy) =>
           client.put<TwoFactorPolicy>(routes.admin.settings.twoFactor, body),
+        setSso: (body: SsoSettings) => client.put<SsoSettings>(routes.admin.settings.sso, body),
       },
       /** Issue 32: the signed-in staff member's own views. */
       savedViews: {
@@ -279,6 +288,26 @@ export function createConsoleEndpoints(client: ApiClient) {
         create: (body: ApiKeyCreateRequest) =>
           client.post<CreatedApiKey>(routes.admin.apiKeys.list, body),
         revoke: (id: string) => client.delete<RevokedApiKey>(routes.admin.apiKeys.key(id)),
+      },
+      /**
+       * Issue 34: outgoing webhook and Slack endpoints (webhooks:manage). A create and a
+       * rotation answer the whole signing secret, the only time it is shown.
+       */
+      webhooks: {
+        create: (body: WebhookEndpointCreateRequest) =>
+          client.post<WebhookEndpointWithSecret>(routes.admin.webhooks.list, body),
+        update: (id: string, body: WebhookEndpointUpdateRequest) =>
+          client.patch<WebhookEndpoint>(routes.admin.webhooks.endpoint(id), body),
+        remove: (id: string) => client.delete<MessageResponse>(routes.admin.webhooks.endpoint(id)),
+        /** The previous secret still signs for 24 hours (WEBHOOK_SECRET_OVERLAP_MS). */
+        rotateSecret: (id: string) =>
+          client.post<WebhookEndpointWithSecret>(routes.admin.webhooks.rotateSecret(id)),
+        sendTest: (id: string) => client.post<MessageResponse>(routes.admin.webhooks.test(id)),
+        /** The same event again (the same `webhook-id`), as a new attempt. */
+        resend: (id: string, deliveryId: string) =>
+          client.post<MessageResponse>(routes.admin.webhooks.resend(id, deliveryId)),
+        resendFailed: (id: string, body: WebhookResendFailedRequest) =>
+          client.post<WebhookResendFailedResult>(routes.admin.webhooks.resendFailed(id), body),
       },
       accounts: {
         invite: (body: InviteStaffRequest) =>

@@ -8,6 +8,8 @@
 import type { apiRoutes } from './routes';
 import type {
   AccountSecurity,
+  SsoSettings,
+  SsoStatus,
   AdminPost,
   AdminPostPage,
   PostListQuery,
@@ -55,6 +57,10 @@ import type {
   User,
   WaitlistListQuery,
   WaitlistPage,
+  WebhookDeliveryDetail,
+  WebhookDeliveryList,
+  WebhookDeliveryListQuery,
+  WebhookEndpointList,
 } from './types';
 
 type Routes = typeof apiRoutes;
@@ -75,6 +81,8 @@ type JsonReads =
   | [Admin['beta']['participants'], BetaParticipantList]
   | [Admin['settings']['autoFill'], AutoFillSetting]
   | [Admin['settings']['twoFactor'], TwoFactorPolicy]
+  | [Admin['settings']['sso'], SsoSettings]
+  | [Routes['auth']['oidc'], SsoStatus]
   | [Admin['inviteCodes']['list'], InviteCodeList]
   | [Built<Admin['inviteCodes']['redemptions']>, InviteCodeRedemptions]
   | [Admin['contacts']['list'], ContactMessagePage]
@@ -98,7 +106,16 @@ type JsonReads =
   | [Admin['auditLog'], AuditLogPage]
   | [Admin['personTimeline'], PersonTimeline]
   | [Admin['analyticsOptOut'], AnalyticsOptOutPage]
-  | [Admin['savedViews']['list'], SavedViews];
+  | [Admin['savedViews']['list'], SavedViews]
+  | [Admin['webhooks']['list'], WebhookEndpointList]
+  | [Built<Admin['webhooks']['deliveries']>, WebhookDeliveryList]
+  | [Built<Admin['webhooks']['delivery']>, WebhookDeliveryDetail];
+
+/*
+ * Not here: GET admin.webhooks.endpoint (one endpoint, `/api/admin/webhooks/${string}`),
+ * whose template would also match its deliveries' paths and make their answers a union;
+ * the console reads endpoints from the list.
+ */
 
 /** A path answered with an HTML document, read as text: a template's preview. */
 export type HtmlReadPath = Built<Admin['email']['templatePreview']>;
@@ -117,6 +134,7 @@ type Queries =
   | [Admin['auditLog'], AuditLogQuery]
   | [Admin['personTimeline'], PersonTimelineQuery]
   | [Admin['savedViews']['list'], SavedViewListQuery]
+  | [Built<Admin['webhooks']['deliveries']>, WebhookDeliveryListQuery]
   | [HtmlReadPath, TemplatePreviewQuery];
 
 /** What `Table` pairs with the path `P` (a fixed path, or one a builder made); never if nothing. */

@@ -82,6 +82,10 @@ const consoleRouteTable = {
     /** Issue 19: the second step after a right password. */
     totp: 'POST /api/login/totp',
     recovery: 'POST /api/login/recovery',
+    /** Issue 35: single sign-on; start and callback are browser navigations, not fetches. */
+    oidc: 'GET /api/auth/oidc',
+    oidcStart: 'GET /api/auth/oidc/start',
+    oidcCallback: 'GET /api/auth/oidc/callback',
   },
   /** Issue 19: the signed-in account's own security (second factors). */
   account: {
@@ -211,9 +215,28 @@ const consoleRouteTable = {
       list: 'GET,POST /api/admin/saved-views',
       view: 'DELETE /api/admin/saved-views/:id',
     },
+    /** Issue 34: outgoing webhooks, Slack endpoints and Zapier REST Hooks (webhooks:manage). */
+    webhooks: {
+      list: 'GET,POST /api/admin/webhooks',
+      endpoint: 'GET,PATCH,DELETE /api/admin/webhooks/:id',
+      rotateSecret: 'POST /api/admin/webhooks/:id/rotate-secret',
+      test: 'POST /api/admin/webhooks/:id/test',
+      deliveries: 'GET /api/admin/webhooks/:id/deliveries',
+      delivery: 'GET /api/admin/webhooks/:id/deliveries/:deliveryId',
+      resend: 'POST /api/admin/webhooks/:id/deliveries/:deliveryId/resend',
+      resendFailed: 'POST /api/admin/webhooks/:id/resend-failed',
+    },
+    /** Issue 34: Zapier REST Hooks, for an API key holding webhooks:manage. */
+    zapier: {
+      hooks: 'POST /api/admin/zapier/hooks',
+      hook: 'DELETE /api/admin/zapier/hooks/:id',
+      samples: 'GET /api/admin/zapier/samples',
+    },
     settings: {
       autoFill: 'GET,PUT /api/admin/settings/auto-fill',
       twoFactor: 'GET,PUT /api/admin/settings/two-factor',
+      /** Issue 35: SSO only and its break-glass Owners. */
+      sso: 'GET,PUT /api/admin/settings/sso',
     },
   },
 } as const satisfies RouteTable;

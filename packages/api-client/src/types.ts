@@ -135,6 +135,11 @@ export type {
   PasskeyAuthenticationOptions,
   PasskeyRegistrationRequest,
   PasskeySignInRequest,
+  // sso.ts (issue 35)
+  SsoStatus,
+  SsoSettings,
+  SsoErrorCode,
+  LogoutResponse,
   // api-keys.ts
   ApiKey,
   ApiKeyList,
@@ -199,4 +204,20 @@ export type {
   SavedViewCreateRequest,
   SavedViewListQuery,
   WaitlistViewState,
+  // webhooks.ts
+  WebhookEvent,
+  WebhookEndpointKind,
+  WebhookDeliveryState,
+  WebhookEndpoint,
+  WebhookEndpointList,
+  WebhookEndpointWithSecret,
+  WebhookEndpointCreateRequest,
+  WebhookEndpointUpdateRequest,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookDeliveryListQuery,
+  WebhookDeliveryDetail,
+  WebhookResendFailedRequest,
+  WebhookResendFailedResult,
 } from '@repo/validation';

@@ -111,6 +111,32 @@ describe('the typed calls', () => {
     ]);
   });
 
+  it('send the webhooks calls (issue 34) with their method, path and body', async () => {
+    const { fn, calls } = recordingFetch(200, '{}');
+    const api = createConsoleEndpoints(createApiClient({ fetch: fn }));
+    const endpoint = { url: 'https://example.com/hooks', events: ['waitlist.signed_up' as const] };
+    await api.admin.webhooks.create(endpoint);
+    await api.admin.webhooks.update('w/1', { enabled: false });
+    await api.admin.webhooks.rotateSecret('w1');
+    await api.admin.webhooks.sendTest('w1');
+    await api.admin.webhooks.resend('w1', 'd/1');
+    await api.admin.webhooks.resendFailed('w1', { since: '2030-01-01T09:00:00.000Z' });
+    await api.admin.webhooks.remove('w1');
+    expect(calls).toEqual([
+      { method: 'POST', url: '/api/admin/webhooks', body: endpoint },
+      { method: 'PATCH', url: '/api/admin/webhooks/w%2F1', body: { enabled: false } },
+      { method: 'POST', url: '/api/admin/webhooks/w1/rotate-secret', body: undefined },
+      { method: 'POST', url: '/api/admin/webhooks/w1/test', body: undefined },
+      { method: 'POST', url: '/api/admin/webhooks/w1/deliveries/d%2F1/resend', body: undefined },
+      {
+        method: 'POST',
+        url: '/api/admin/webhooks/w1/resend-failed',
+        body: { since: '2030-01-01T09:00:00.000Z' },
+      },
+      { method: 'DELETE', url: '/api/admin/webhooks/w1', body: undefined },
+    ]);
+  });
+
   it('uploads a post image as the raw body, typed by the file, and reads the answer', async () => {
     const sent: { url: string; type: string | null; body: unknown }[] = [];
     const fetch = (async (url: string | URL | Request, init?: RequestInit) => {

@@ -7,6 +7,10 @@ import {
   type InviteCodeRedemptions,
   type WaitlistListQuery,
   type WaitlistPage,
+  type WebhookDeliveryDetail,
+  type WebhookDeliveryList,
+  type WebhookDeliveryListQuery,
+  type WebhookEndpointList,
 } from '../src';
 
 /** Every path `apiRoutes` names or builds. */
@@ -40,5 +44,18 @@ describe('what each read answers', () => {
       ReadResponse<ReturnType<typeof apiRoutes.admin.email.templatePreview>>
     >().toEqualTypeOf<string>();
     expect(redemptions).toBe('/api/admin/invite-codes/c1/redemptions');
+  });
+
+  it("types the webhooks reads (issue 34): the list, an endpoint's deliveries and one delivery", () => {
+    expectTypeOf<
+      ReadResponse<typeof apiRoutes.admin.webhooks.list>
+    >().toEqualTypeOf<WebhookEndpointList>();
+    const deliveries = apiRoutes.admin.webhooks.deliveries('w1');
+    expectTypeOf<ReadResponse<typeof deliveries>>().toEqualTypeOf<WebhookDeliveryList>();
+    expectTypeOf<ReadQuery<typeof deliveries>>().toEqualTypeOf<WebhookDeliveryListQuery>();
+    const delivery = apiRoutes.admin.webhooks.delivery('w1', 'd1');
+    expectTypeOf<ReadResponse<typeof delivery>>().toEqualTypeOf<WebhookDeliveryDetail>();
+    expect(deliveries).toBe('/api/admin/webhooks/w1/deliveries');
+    expect(delivery).toBe('/api/admin/webhooks/w1/deliveries/d1');
   });
 });

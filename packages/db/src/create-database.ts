@@ -53,6 +53,9 @@ export type DatabaseTarget =
 
 export type DB = Kysely<Database>;
 
+/** The settings of every connection of the console's pool (sent when it opens: no round trip). */
+export const CONSOLE_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c jit=off';
+
 export interface DatabaseHandle {
   db: DB;
   kind: DatabaseTarget['kind'];
@@ -106,7 +109,15 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
     // within DATABASE_POOL_SIZE (a pool of 1 still gets one of each).
     const consolePoolSize = target.consolePoolSize ?? Math.max(1, Math.floor(poolSize / 4));
     const pool = new pg.Pool({ ...poolOptions, max: Math.max(1, poolSize - consolePoolSize) });
-    const consolePool = new pg.Pool({ ...poolOptions, max: consolePoolSize });
+    // A console statement runs in its own backend only: no parallel workers, no
+    // JIT compilation. A parallel plan takes every core of a small database server
+    // (a count over a million entries ran on three backends at once), and the
+    // public requests waiting behind it are the ones with a budget (issue 32).
+    const consolePool = new pg.Pool({
+      ...poolOptions,
+      max: consolePoolSize,
+      options: CONSOLE_SESSION_OPTIONS,
+    });
     // A connection that dies (server restart, pg_terminate_backend) emits 'error'
     // on its client. Idle clients report through the pool; a checked-out client
     // between two queries of a transaction has no listener of its own, and an

@@ -1,4 +1,5 @@
 export * from './schema';
+export * from './webhooks-schema';
 export * from './create-database';
 export {
   createQueryScope,

@@ -26,6 +26,13 @@ import type {
   WaitlistImportState,
 } from '@repo/validation';
 
+import type {
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from './webhooks-schema';
+
 // The enums of the columns are the contract's (packages/validation), declared once there.
 export type { DeliveryState, EmailStatus, EmailStream, SuppressionOrigin };
 
@@ -51,6 +58,9 @@ export interface UsersTable {
   createdAt: CreatedAt;
   /** The account's role (migration 016); left out, the install's first account is Owner, any other Viewer. */
   roleId: Generated<string>;
+  /** The OpenID provider's person this account is linked to (migration 031, issue 35). */
+  oidcIssuer: Generated<string | null>;
+  oidcSubject: Generated<string | null>;
 }
 
 /**
@@ -793,6 +803,10 @@ export interface Database {
   inviteCodes: InviteCodesTable;
   inviteCodeRedemptions: InviteCodeRedemptionsTable;
   appSettings: AppSettingsTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookEvents: WebhookEventsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+  webhookAttempts: WebhookAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;

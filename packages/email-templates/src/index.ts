@@ -11,6 +11,10 @@ import { BetaInvitationEmail } from './beta-invitation';
 import { BRAND } from './brand';
 import { type EmailTemplateData, oneLine, type ResolvedEmailData, resolveData } from './data';
 import { TWO_FACTOR_RESET_SUBJECT, TwoFactorResetEmail } from './two-factor-reset';
+import {
+  WEBHOOK_ENDPOINT_DISABLED_SUBJECT,
+  WebhookEndpointDisabledEmail,
+} from './webhook-endpoint-disabled';
 import { WaitlistUpdateEmail } from './waitlist-update';
 import { WaitlistWelcomeEmail } from './waitlist-welcome';
 
@@ -164,4 +168,21 @@ export function renderTwoFactorResetEmail(input: {
     createElement(TwoFactorResetEmail, { signInUrl: input.signInUrl, siteUrl }),
   )}`;
   return { subject: TWO_FACTOR_RESET_SUBJECT, html, text: toPlainText(html) };
+}
+
+/**
+ * The notice to the Owners that the API disabled a webhook endpoint (issue 34).
+ * Transactional, sent by the API only; it carries no link token.
+ */
+export function renderWebhookEndpointDisabledEmail(input: {
+  endpointUrl: string;
+  reason: string;
+  integrationsUrl: string;
+  siteUrl?: string;
+}): RenderedEmail {
+  const siteUrl = resolveData({ siteUrl: input.siteUrl }).siteUrl;
+  const html = `${DOCTYPE}${renderToStaticMarkup(
+    createElement(WebhookEndpointDisabledEmail, { ...input, siteUrl }),
+  )}`;
+  return { subject: WEBHOOK_ENDPOINT_DISABLED_SUBJECT, html, text: toPlainText(html) };
 }

@@ -69,6 +69,17 @@ export const AUDIT_ACTIONS = [
   'post.discard_changes',
   'post.preview_link_create',
   'post.preview_link_revoke',
+  // Single sign-on (issue 35).
+  'account.sso_link',
+  'account.sso_create',
+  'account.sso_role',
+  'account.sso_role_kept',
+  'account.break_glass_sign_in',
+  'settings.sso',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.rotate_secret',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

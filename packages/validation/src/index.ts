@@ -5,7 +5,8 @@
  * @repo/api-client) the types. Only zod-config.ts has a side effect (package.json),
  * so a bundle keeps only the modules it uses; honeypot.ts, referral-codes.ts,
  * beta-cap.ts, analytics-tracker.ts and analytics-opt-out.ts need no zod (a page
- * without a form does not download it, issue 13).
+ * without a form does not download it, issue 13), and survey-questions.ts none
+ * either (the survey's first screen, issue 32).
  */
 // Building blocks.
 export * from './fields';
@@ -32,11 +33,13 @@ export * from './auth';
 export * from './staff-accounts';
 export * from './roles';
 export * from './two-factor';
+export * from './sso';
 export * from './api-keys';
 export * from './analytics-tracker';
 export * from './analytics';
 export * from './analytics-opt-out';
 export * from './survey';
+export * from './survey-questions';
 export * from './posts';
 export * from './post-checks';
 export * from './post-pending-revisions';
@@ -45,3 +48,5 @@ export * from './post-images';
 export * from './post-image-urls';
 export * from './people';
 export * from './saved-views';
+export * from './webhooks';
+export * from './webhook-payloads';

@@ -33,6 +33,7 @@ export const PERMISSIONS = [
   'posts:publish',
   'keys:manage',
   'staff:manage',
+  'webhooks:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -65,6 +66,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'posts:publish': 'Publish, schedule and unpublish blog posts',
   'keys:manage': 'Create and revoke API keys',
   'staff:manage': 'Manage staff accounts, roles and two-factor settings',
+  'webhooks:manage':
+    'Manage webhook endpoints, Slack and Zapier integrations, and their delivery log',
 };
 
 /** A route that any signed-in staff member (or key) may call, whatever the role (e.g. its own browser's analytics opt-out). */

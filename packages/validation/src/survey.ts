@@ -10,6 +10,16 @@ import {
   requiredText,
 } from './fields';
 import { listSearchField, optionalFilter, pageFields, pageOf, type QueryParams } from './paging';
+import {
+  AI_EXPERIENCE_LEVELS,
+  BETA_FEEDBACK_OPTIONAL_FIELDS,
+  BETA_FEEDBACK_STEPS,
+  EASE_SCALE,
+  RECOMMENDATION_SCALE,
+  SATISFACTION_SCALE,
+  SURVEY_TOTAL_STEPS,
+  USEFULNESS_SCALE,
+} from './survey-questions';
 
 /*
  * The beta survey (spec sections 2 and 3): the feedback form a tester fills in,
@@ -18,41 +28,6 @@ import { listSearchField, optionalFilter, pageFields, pageOf, type QueryParams }
  * routes still say beta-feedback and feedback (GET /api/beta-feedback/progress,
  * /api/admin/feedback/...): paths are a public contract.
  */
-
-// Answer scales of spec section 3.
-export const AI_EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
-export const EASE_SCALE = [
-  'very_difficult',
-  'difficult',
-  'neutral',
-  'easy',
-  'very_easy',
-  'did_not_attempt',
-] as const;
-export const SATISFACTION_SCALE = [
-  'very_dissatisfied',
-  'dissatisfied',
-  'neutral',
-  'satisfied',
-  'very_satisfied',
-  'not_sure',
-] as const;
-export const USEFULNESS_SCALE = [
-  'not_useful',
-  'slightly_useful',
-  'moderately_useful',
-  'very_useful',
-  'extremely_useful',
-  'did_not_use',
-] as const;
-export const RECOMMENDATION_SCALE = [
-  'not_at_all_likely',
-  'unlikely',
-  'neutral',
-  'likely',
-  'very_likely',
-  'not_sure',
-] as const;
 
 export const BETA_FEEDBACK_MESSAGES = {
   email: INVALID_EMAIL_MESSAGE,
@@ -135,57 +110,6 @@ export type BetaFeedbackInput = z.input<typeof betaFeedbackSchema>;
 export type BetaFeedback = z.output<typeof betaFeedbackSchema>;
 export type BetaFeedbackField = keyof BetaFeedback;
 export type BetaFeedbackRequest = z.input<typeof betaFeedbackRequestSchema>;
-
-/** The nine survey steps of spec section 2, each with the fields it asks. */
-export const BETA_FEEDBACK_STEPS = [
-  { title: 'Personal Information', fields: ['email', 'firstName', 'lastName'] },
-  { title: 'Demographics', fields: ['primaryRole', 'aiExperienceLevel'] },
-  { title: 'Initial Impressions', fields: ['gettingStartedEase', 'initialImpressions'] },
-  {
-    title: 'Feature Usability',
-    fields: ['workflowEase', 'keywordResearchEase', 'blogPostCreationEase', 'whyItMattersUseful'],
-  },
-  {
-    title: 'Feature Ratings',
-    fields: [
-      'profileSetupRating',
-      'brandSetupRating',
-      'keywordResearchRating',
-      'blogPostRating',
-      'contentLibraryRating',
-    ],
-  },
-  { title: 'General Feedback', fields: ['generalFeedback'] },
-  {
-    title: 'Content Quality and Relevance',
-    fields: ['contentQualitySatisfaction', 'contentAccuracyRating', 'brandReflectionRating'],
-  },
-  { title: 'Overall Experience', fields: ['recommendationLikelihood', 'overallSatisfaction'] },
-  {
-    title: 'Suggestions and Additional Comments',
-    fields: ['improvementSuggestions', 'additionalComments'],
-  },
-] as const satisfies readonly { title: string; fields: readonly BetaFeedbackField[] }[];
-
-export const BETA_FEEDBACK_OPTIONAL_FIELDS: readonly BetaFeedbackField[] = [
-  'generalFeedback',
-  'improvementSuggestions',
-  'additionalComments',
-];
-
-export const SURVEY_SCROLL_DELAY_MS = 100;
-
-/*
- * Survey insight (issue 12): the beta feedback survey saves its answers step by
- * step under a random key the browser keeps, and can be resumed for 7 days.
- */
-
-/** A partial survey can be resumed this long after its last save. */
-export const SURVEY_RESUME_DAYS = 7;
-export const SURVEY_TOTAL_STEPS = BETA_FEEDBACK_STEPS.length;
-
-/** Where the browser keeps its survey key (localStorage). */
-export const SURVEY_KEY_STORAGE = 'wordloom.survey.key';
 
 const STEP_MESSAGE = `step must be a whole number from 1 to ${SURVEY_TOTAL_STEPS}`;
 

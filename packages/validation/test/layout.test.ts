@@ -28,6 +28,8 @@ const ZOD_FREE = [
   'beta-cap.ts',
   'analytics-tracker.ts',
   'analytics-opt-out.ts',
+  // The survey's first screen, before the visitor starts answering (issue 32).
+  'survey-questions.ts',
 ];
 
 /** Each list of string literals: `NAME = ['a', 'b'] as const`, or written inline in `z.enum(['a', 'b'])`. */
@@ -72,8 +74,8 @@ describe('the contract is sorted by feature', () => {
     for (const file of ZOD_FREE) {
       const text = sources.find((source) => source.file === file)?.text;
       expect(text, file).toBeDefined();
-      // No import at all: a module it imported could bring zod along.
-      expect(text, file).not.toMatch(/\bfrom '/);
+      // No import but of types (erased from the bundle): a module it imported could bring zod along.
+      expect(text, file).not.toMatch(/^(?:import|export) (?!type )[^;]*\bfrom '/m);
     }
   });
 

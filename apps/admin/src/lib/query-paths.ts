@@ -30,4 +30,5 @@ export const QUERY_PATHS = {
   analyticsOptOut: apiRoutes.admin.analyticsOptOut,
   posts: apiRoutes.admin.posts.list,
   savedViews: apiRoutes.admin.savedViews.list,
+  webhooks: apiRoutes.admin.webhooks.list,
 } as const;

@@ -6,6 +6,10 @@ import { answerDistributions, recommendationScore } from '../survey/survey-resul
 import { type AnalyticsReader, readAnalytics } from './analytics-reader';
 
 const TOP_LIMIT = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC day (YYYY-MM-DD) of a time in milliseconds. */
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** `from` inclusive, `to` exclusive; `days` calendar days (UTC) from `firstDay` to `lastDay`. */
 interface Period {
@@ -14,6 +18,8 @@ interface Period {
   days: number;
   firstDay: string;
   lastDay: string;
+  /** It runs until now (today is part of it): nothing has happened after `to` yet. */
+  endsNow: boolean;
 }
 
 /**
@@ -43,6 +49,7 @@ async function periodsOf(
     previousLastDay: string;
     previousFrom: Date;
     previousTo: Date;
+    endsNow: boolean;
   }>`
     with asked as (select ${firstDay} as first_day, ${lastDay} as last_day),
     bounds as (
@@ -59,7 +66,8 @@ async function periodsOf(
            to_char(first_day - days, 'YYYY-MM-DD') as "previousFirstDay",
            to_char(last_day - days, 'YYYY-MM-DD') as "previousLastDay",
            start_at - make_interval(days => days) as "previousFrom",
-           end_at - make_interval(days => days) as "previousTo"
+           end_at - make_interval(days => days) as "previousTo",
+           end_at = now() as "endsNow"
     from bounds
   `.execute(db);
   const row = result.rows[0]!;
@@ -70,6 +78,7 @@ async function periodsOf(
       days: row.days,
       firstDay: row.firstDay,
       lastDay: row.lastDay,
+      endsNow: row.endsNow,
     },
     previous: {
       from: new Date(row.previousFrom),
@@ -77,19 +86,26 @@ async function periodsOf(
       days: row.days,
       firstDay: row.previousFirstDay,
       lastDay: row.previousLastDay,
+      endsNow: false,
     },
   };
 }
 
+/**
+ * The waitlist's totals. Issue 32: the number of entries comes from the counter
+ * the triggers keep (waitlist_stats, 16 rows), never a count of a million rows;
+ * the unconfirmed are counted through their partial index (few in a real list:
+ * purged after 30 days). One statement: both read the same snapshot.
+ */
 async function totals(db: DB) {
   const result = await sql<{
     waitlistSignups: number;
     confirmedWaitlistSignups: number;
     contactSubmissions: number;
   }>`
-    select (select count(*) from waitlist_entries)::int as "waitlistSignups",
-           -- Issue 11: the unconfirmed are few (purged after 30 days) and partially indexed.
-           ((select count(*) from waitlist_entries)
+    with entries as (select coalesce(sum(entries), 0) as n from waitlist_stats)
+    select (select n from entries)::int as "waitlistSignups",
+           ((select n from entries)
              - (select count(*) from waitlist_entries where confirmed_at is null))::int
              as "confirmedWaitlistSignups",
            (select count(*) from contact_messages)::int as "contactSubmissions"
@@ -115,16 +131,41 @@ async function feedback(db: DB, period: Period): Promise<AnalyticsDashboard['fee
   };
 }
 
+/**
+ * The signups of a period without counting its entries one by one (issue 32: a
+ * 30-day count read a million index entries): the signups per UTC day kept by
+ * triggers (waitlist_source_counts, migration 028, summed over the sources) for
+ * its whole days, and the entries of the day `to` cuts through counted from the
+ * created_at index, on whichever side of `to` is shorter. A period that ends now
+ * subtracts the entries after now: none. Exact, in one statement's snapshot
+ * (the counters are written in the transaction of the signup they count).
+ */
+function signupsWithin({ from, to, firstDay, endsNow }: Period) {
+  const midnight = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
+  const counted = (beforeMidnight: number) => sql`
+    (select coalesce(sum(entries), 0) from waitlist_source_counts
+      where day >= ${firstDay}::date and day < ${utcDay(beforeMidnight)}::date)`;
+  const entries = (start: Date, end: Date) => sql`
+    (select count(*) from waitlist_entries where created_at >= ${start} and created_at < ${end})`;
+  if (midnight === to.getTime()) return counted(midnight);
+  if (endsNow || to.getTime() - midnight > DAY_MS / 2) {
+    const nextMidnight = midnight + DAY_MS;
+    return sql`(${counted(nextMidnight)} - ${entries(to, new Date(nextMidnight))})`;
+  }
+  const start = new Date(Math.max(midnight, from.getTime()));
+  return sql`(${counted(midnight)} + ${entries(start, to)})`;
+}
+
 /** The period's counts kept outside the analytics events (signups, messages, survey). */
-async function recordCounts(db: DB, { from, to }: Period) {
+async function recordCounts(db: DB, period: Period) {
+  const { from, to } = period;
   const result = await sql<{
     waitlistSignups: number;
     contactSubmissions: number;
     feedbackResponses: number;
   }>`
     select
-      (select count(*) from waitlist_entries
-        where created_at >= ${from} and created_at < ${to})::int as "waitlistSignups",
+      ${signupsWithin(period)}::int as "waitlistSignups",
       (select count(*) from contact_messages
         where created_at >= ${from} and created_at < ${to})::int as "contactSubmissions",
       (select count(*) from beta_feedback_responses
@@ -148,18 +189,19 @@ const describePeriod = ({ from, to, days, firstDay, lastDay }: Period) => ({
  */
 export async function buildDashboard(db: DB, asked: DashboardPeriod): Promise<AnalyticsDashboard> {
   const { current, previous } = await periodsOf(db, asked);
-  // One snapshot on one connection, the reads one after the other; the other
-  // tables are read after it (the embedded database has a single connection).
-  const traffic = await readAnalytics(db, async (analytics) => ({
-    featureEngagement: await analytics.featureEngagementAllTime(),
-    views: await analytics.pageViewsPerDay(current),
-    pages: await analytics.topPages(current, TOP_LIMIT),
-    referrers: await analytics.topReferrers(current, TOP_LIMIT),
-    funnel: await waitlistFunnel(analytics, current),
-    now: await analytics.traffic(current),
-    before: await analytics.traffic(previous),
-  }));
-  const [counts, results, now, before] = await Promise.all([
+  // The traffic in one snapshot on one connection, its reads one after the
+  // other; meanwhile the other tables, each figure one statement, on other
+  // connections of the console's pool (the embedded database queues them).
+  const [traffic, counts, results, now, before] = await Promise.all([
+    readAnalytics(db, async (analytics) => ({
+      featureEngagement: await analytics.featureEngagementAllTime(),
+      views: await analytics.pageViewsPerDay(current),
+      pages: await analytics.topPages(current, TOP_LIMIT),
+      referrers: await analytics.topReferrers(current, TOP_LIMIT),
+      funnel: await waitlistFunnel(analytics, current),
+      now: await analytics.traffic(current),
+      before: await analytics.traffic(previous),
+    })),
     totals(db),
     feedback(db, current),
     recordCounts(db, current),

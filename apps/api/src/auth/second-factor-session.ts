@@ -60,11 +60,17 @@ export async function signIn(request: FastifyRequest, user: Pick<PublicUser, 'id
  * The signed-in account as the answers show it (sign-in, GET /api/user): its role,
  * permissions, and whether the policy sends it to enrol a second factor first.
  */
-export async function signedInAnswer(db: DB, user: PublicUser) {
+export async function signedInAnswer(
+  db: DB,
+  user: PublicUser,
+  { viaProvider = false }: { viaProvider?: boolean } = {},
+) {
   const answer = await withAccess(db, user);
   return {
     ...answer,
-    mustEnrolSecondFactor: await mustEnrolSecondFactor(db, user.id, answer.role.id),
+    // Issue 35: never after a provider sign-in, which asked for the provider's own factors.
+    mustEnrolSecondFactor:
+      !viaProvider && (await mustEnrolSecondFactor(db, user.id, answer.role.id)),
   };
 }
 

@@ -2,6 +2,7 @@ import type { BetaParticipant } from '@repo/validation';
 import type { DB } from '@repo/db';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
 import { creditReferral } from '../waitlist/referrals';
+import { emitWebhookEvent, participantSubject } from '../webhooks/webhook-events';
 import { confirmEntryByInvitation } from '../waitlist/waitlist-repository';
 import type { SeatServices } from './auto-fill';
 import { freeLapsedSeats } from './invitation-expiry';
@@ -37,5 +38,6 @@ export async function acceptInvitation(
     targetType: 'beta_participant',
     targetId: participant.id,
   });
+  await emitWebhookEvent(trx, 'beta.accepted', { participant }, participantSubject(participant));
   return participant;
 }

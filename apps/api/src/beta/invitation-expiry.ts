@@ -1,5 +1,6 @@
 import type { DB } from '@repo/db';
 import { recordAudit, systemActor } from '../audit/audit-log';
+import { emitWebhookEvent, participantSubject } from '../webhooks/webhook-events';
 import { renewConfirmationToken } from '../waitlist/confirmation';
 import { confirmationEmail } from '../waitlist/confirmation-email';
 import { fillFreeSeats, type SeatServices } from './auto-fill';
@@ -37,6 +38,12 @@ export async function freeLapsedSeats(
       targetId: participant.id,
       details: { waitlistEntryId: participant.waitlistEntryId },
     });
+    await emitWebhookEvent(
+      trx,
+      'beta.invitation_expired',
+      { participant },
+      participantSubject(participant),
+    );
   }
   for (const entryId of new Set(removed.flatMap((row) => row.waitlistEntryId ?? []))) {
     const renewed = await renewConfirmationToken(trx, { id: entryId }, { force: true });

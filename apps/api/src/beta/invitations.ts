@@ -3,6 +3,7 @@ import type { DB } from '@repo/db';
 import { findEmailTemplate } from '@repo/email-templates';
 import { BETA_CAP } from '@repo/validation';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
+import { emitWebhookEvent, participantSubject } from '../webhooks/webhook-events';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import type { RenderedEmail } from '../email-outbox/outbox-repository';
@@ -128,6 +129,7 @@ export async function inviteToBeta(
     targetId: entry.id,
     details: { participantId: participant.id, messageId, ...audit.details },
   });
+  await emitWebhookEvent(trx, 'beta.invited', { participant }, participantSubject(participant));
   return { participant, messageId };
 }
 

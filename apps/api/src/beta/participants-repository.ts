@@ -242,14 +242,24 @@ export type LapsedInvitations = { now: Date } | { tokenHash: string };
 export async function removeLapsedInvitations(
   db: DB,
   lapsed: LapsedInvitations,
-): Promise<{ id: string; waitlistEntryId: string | null }[]> {
+): Promise<
+  {
+    id: string;
+    waitlistEntryId: string | null;
+    email: string;
+    firstName: string;
+    lastName: string;
+  }[]
+> {
   const now = 'now' in lapsed ? lapsed.now : statementNow;
   let query = db
     .deleteFrom('betaParticipants')
     .where('status', '=', 'invited')
     .where('invitationExpiresAt', '<=', now);
   if ('tokenHash' in lapsed) query = query.where('invitationTokenHash', '=', lapsed.tokenHash);
-  const removed = await query.returning(['id', 'waitlistEntryId']).execute();
+  const removed = await query
+    .returning(['id', 'waitlistEntryId', 'email', 'firstName', 'lastName'])
+    .execute();
   const entryIds = removed.flatMap((row) => (row.waitlistEntryId ? [row.waitlistEntryId] : []));
   if (entryIds.length > 0) {
     await db

@@ -104,7 +104,7 @@ export function insertContactMessage(
   return db
     .insertInto('contactMessages')
     .values({ ...message, company: message.company ?? null, status: 'new' })
-    .returning(['id', 'status'])
+    .returning(['id', 'status', 'createdAt'])
     .executeTakeFirstOrThrow();
 }
 

@@ -2,6 +2,8 @@ import type { DB } from '@repo/db';
 import { sql } from 'kysely';
 import { deleteAnalyticsEvents } from '../analytics/rollups-repository';
 import { forgetInBulkRuns } from '../bulk-send/bulk-send';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
+import { forgetWebhookEventsOf } from '../webhooks/webhook-erasure';
 import { pseudonymiseSuppressions } from '../suppressions/suppressions-repository';
 import { deleteUploadsNaming } from '../waitlist-import/import-file';
 
@@ -66,10 +68,14 @@ async function deleteTraces(
   emails: string[],
   ids: string[],
 ): Promise<Pick<ErasureCounts, 'emails' | 'analyticsEvents'>> {
-  return {
+  const counts = {
     emails: await deleteMailTo(db, emails),
     analyticsEvents: await deleteAnalyticsNaming(db, [...emails, ...ids]),
   };
+  // Issue 34: the webhook outbox forgets them too, then tells receivers which ids to forget.
+  await forgetWebhookEventsOf(db, { emails, ids });
+  if (ids.length > 0) await emitWebhookEvent(db, 'person.erased', { ids });
+  return counts;
 }
 
 /** Deletes one waitlist entry for good; undefined when there is none. */

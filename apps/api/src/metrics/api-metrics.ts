@@ -70,6 +70,12 @@ export function createApiMetrics(
     labelNames: ['outcome'] as const,
     registers,
   });
+  const webhookAttempts = new Counter({
+    name: 'wordloom_webhook_delivery_attempts_total',
+    help: "The webhook worker's attempts (issue 34), by outcome (succeeded, retried, failed).",
+    labelNames: ['outcome'] as const,
+    registers,
+  });
 
   // Several gauges, one read of the database: they collect in parallel and share the
   // read in flight, and the scrapes of the next SNAPSHOT_MAX_AGE_MS after it share it too.
@@ -183,6 +189,7 @@ export function createApiMetrics(
     rateLimitRefusals,
     deliveryEvents,
     emailSends,
+    webhookAttempts,
     // Kept for tests and for readers: the gauges collect themselves at scrape time.
     gauges: { databaseUp, outboxMessages, oldestQueued, seatsHeld },
   };

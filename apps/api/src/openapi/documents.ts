@@ -1,5 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
+import { webhookOperations } from './webhooks';
+
+const WEBHOOKS_TAG = {
+  name: 'webhooks',
+  description: 'What Wordloom POSTs to your webhook endpoints (signed per Standard Webhooks)',
+};
 
 /**
  * The two OpenAPI documents the API serves and the repository commits (issue 33):
@@ -83,7 +89,10 @@ function pruned(document: Document): Document {
     for (const name of unused) delete schemas[name];
   }
   const operations = Object.values(document.paths ?? {}).flatMap((item) => Object.values(item));
-  const usedTags = new Set(operations.flatMap((operation) => operation.tags ?? []));
+  const usedTags = new Set([
+    ...operations.flatMap((operation) => operation.tags ?? []),
+    WEBHOOKS_TAG.name,
+  ]);
   const usedSchemes = new Set(
     operations.flatMap((operation) => (operation.security ?? []).flatMap(Object.keys)),
   );
@@ -116,7 +125,13 @@ export interface ApiDocuments {
 /** Both documents from @fastify/swagger's (`fastify.swagger()`). */
 export function apiDocuments(swaggerDocument: object): ApiDocuments {
   const full = swaggerDocument as Document;
-  return { public: pruned(withoutAdmin(full)), admin: pruned(full) };
+  // Issue 34: both describe the webhooks a receiver gets (OpenAPI 3.1 `webhooks`).
+  const webhooks = webhookOperations();
+  const tags = [...(full.tags ?? []), WEBHOOKS_TAG];
+  return {
+    public: { ...pruned(withoutAdmin({ ...full, tags })), webhooks },
+    admin: { ...pruned({ ...full, tags }), webhooks },
+  };
 }
 
 /** A document as it is committed: two-space JSON and a final newline. */

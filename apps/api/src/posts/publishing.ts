@@ -12,6 +12,7 @@ import {
   type PostUpdate,
 } from '@repo/validation';
 import { type AuditActor, recordAudit } from '../audit/audit-log';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { AppError, badRequest, conflict, missingPermission, notFound } from '../errors';
 import { problemsOf } from './post-checks';
 import {
@@ -46,6 +47,14 @@ export const auditTarget = (post: { id: number }) => ({
 export const auditDetails = (post: { title: string; slug: string }) => ({
   title: post.title,
   slug: post.slug,
+});
+
+/** What a post event says of it: public facts only. */
+const postEventSummary = (post: { id: number; slug: string; title: string }) => ({
+  id: post.id,
+  slug: post.slug,
+  title: post.title,
+  path: `/blog/${post.slug}`,
 });
 
 export function revisionActorOf(actor: AuditActor): RevisionActor {
@@ -257,7 +266,14 @@ export async function publishPost(
     ...auditTarget(current),
     details: { ...auditDetails(current), ...checks },
   });
-  return mustFind(trx, id);
+  const published = await mustFind(trx, id);
+  await emitWebhookEvent(trx, 'post.published', {
+    post: {
+      ...postEventSummary(published),
+      publishedAt: published.publishedAt ?? new Date().toISOString(),
+    },
+  });
+  return published;
 }
 
 export async function unpublishPost(trx: DB, id: number, actor: AuditActor): Promise<AdminPost> {
@@ -271,6 +287,10 @@ export async function unpublishPost(trx: DB, id: number, actor: AuditActor): Pro
     ...auditTarget(current),
     details: { ...auditDetails(current), was: current.status },
   });
+  // A scheduled post never went out: receivers heard nothing of it to take back.
+  if (current.status === 'published') {
+    await emitWebhookEvent(trx, 'post.unpublished', { post: postEventSummary(current) });
+  }
   return mustFind(trx, id);
 }
 
@@ -326,6 +346,12 @@ export async function publishDuePosts(db: DB, actor: AuditActor): Promise<number
         action: 'post.publish',
         ...auditTarget(post),
         details: { ...auditDetails(post), scheduledAt: post.scheduledAt?.toISOString() ?? null },
+      });
+      await emitWebhookEvent(trx, 'post.published', {
+        post: {
+          ...postEventSummary(post),
+          publishedAt: (post.scheduledAt ?? new Date()).toISOString(),
+        },
       });
     }
     return published.map((post) => post.id);

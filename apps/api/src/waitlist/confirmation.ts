@@ -3,6 +3,8 @@ import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from '
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import { creditReferral } from './referrals';
+import { placeInQueue } from './queue';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 
 /** The confirmation link works once, for 7 days (issue 11). */
 const CONFIRMATION_LIFETIME_DAYS = 7;
@@ -135,6 +137,24 @@ export async function confirmSignup(
       })
       .where('id', '=', entry.id)
       .execute();
+    if (entry.confirmedAt === null) {
+      const place = await placeInQueue(trx, entry.id);
+      await emitWebhookEvent(
+        trx,
+        'waitlist.confirmed',
+        {
+          entry: {
+            id: entry.id,
+            email: entry.email,
+            firstName: entry.firstName,
+            lastName: entry.lastName,
+            company: entry.companyName,
+          },
+          position: place?.position ?? null,
+        },
+        { emails: [entry.email], ids: [entry.id] },
+      );
+    }
     const credited = entry.confirmedAt === null ? await creditReferral(trx, entry) : false;
     if (andThen) await andThen(trx, entry);
     return { kind: 'confirmed', entryId: entry.id, credited };

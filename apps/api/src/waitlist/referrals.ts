@@ -1,3 +1,4 @@
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import type { DB } from '@repo/db';
 import { randomInt } from 'node:crypto';
 
@@ -75,6 +76,29 @@ export async function creditReferral(
     .set({ referralCredited: true })
     .where('id', '=', entry.id)
     .execute();
+  const people = await db
+    .selectFrom('waitlistEntries')
+    .select(['id', 'email', 'firstName', 'lastName', 'companyName', 'referralCount'])
+    .where('id', 'in', [referrer.id, entry.id])
+    .execute();
+  const person = (id: string) => {
+    const row = people.find((candidate) => candidate.id === id)!;
+    const { companyName, referralCount: _count, ...rest } = row;
+    return { ...rest, company: companyName };
+  };
+  await emitWebhookEvent(
+    db,
+    'waitlist.referral_credited',
+    {
+      referrer: {
+        ...person(referrer.id),
+        referralCount: people.find((row) => row.id === referrer.id)!.referralCount,
+      },
+      referred: person(entry.id),
+    },
+    // About both people: erasing either clears it.
+    { emails: [referrer.email, entry.email], ids: [referrer.id, entry.id] },
+  );
   return true;
 }
 

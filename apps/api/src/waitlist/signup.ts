@@ -15,6 +15,7 @@ import {
 } from '../invite-codes/redeem-invite-code';
 import { newLinkToken, renewConfirmationToken } from './confirmation';
 import { confirmationEmail } from './confirmation-email';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { findReferrerByCode } from './referrals';
 import { addWaitlistSignup, findEntryByEmailForUpdate } from './waitlist-repository';
 
@@ -62,6 +63,23 @@ export async function signUpForWaitlist(
       pendingInviteCodeId: inviteCodeId,
     });
     if (inserted) {
+      await emitWebhookEvent(
+        trx,
+        'waitlist.signed_up',
+        {
+          entry: {
+            id: inserted,
+            email: signup.email,
+            firstName: signup.firstName,
+            lastName: signup.lastName,
+            company: signup.company,
+            utmSource: source?.utmSource ?? null,
+            referredById: referrer?.id ?? null,
+            createdAt: new Date().toISOString(),
+          },
+        },
+        { emails: [signup.email], ids: [inserted] },
+      );
       await mailer.queue(trx, [
         confirmationEmail(mailer, config, { ...person, id: inserted }, token),
       ]);

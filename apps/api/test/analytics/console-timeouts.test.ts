@@ -74,6 +74,15 @@ describe.runIf(serverUrl)('console statements under a budget (issue 32)', () => 
         ).rows[0]!.timeout;
       app.get('/api/test/console-timeout', { config: { permission: 'signed-in' } }, timeout);
       app.get('/api/test/public-timeout', timeout);
+      const planning = async () =>
+        (
+          await sql<{ planning: string }>`
+            select current_setting('max_parallel_workers_per_gather')
+                   || ' ' || current_setting('jit') as planning
+          `.execute(app.db)
+        ).rows[0]!.planning;
+      app.get('/api/test/console-planning', { config: { permission: 'signed-in' } }, planning);
+      app.get('/api/test/public-planning', planning);
     });
     shortAdmin = await signInAdmin(short);
     // A timeout far beyond the test: only the cancellation can end the statement.
@@ -92,6 +101,19 @@ describe.runIf(serverUrl)('console statements under a budget (issue 32)', () => 
     expect(console.body).toBe('300ms');
     const site = await short.app.inject({ method: 'GET', url: '/api/test/public-timeout' });
     expect(site.body).toBe('15s');
+  });
+
+  it('runs console statements without parallel workers or JIT (one backend each), and leaves public ones the server’s planning', async () => {
+    const console = await short.app.inject({ method: 'GET', url: '/api/test/console-planning' });
+    expect(console.body).toBe('0 off');
+    const site = await short.app.inject({ method: 'GET', url: '/api/test/public-planning' });
+    // As the server is set up (a connection of the test's own, outside any console request).
+    const server = await sql<{ planning: string }>`
+      select current_setting('max_parallel_workers_per_gather')
+             || ' ' || current_setting('jit') as planning
+    `.execute(short.database.db);
+    expect(site.body).toBe(server.rows[0]!.planning);
+    expect(server.rows[0]!.planning).not.toBe('0 off');
   });
 
   it('answers 503 with Retry-After in the error contract when a console statement runs too long, and leaves nothing running', async () => {

@@ -123,3 +123,60 @@ describe('environment and secrets (issue 8)', () => {
     ).toBe(3);
   });
 });
+
+describe('single sign-on (issue 35)', () => {
+  const oidc = {
+    OIDC_ISSUER: 'https://login.example.com/realms/staff',
+    OIDC_CLIENT_ID: 'wordloom',
+    OIDC_CLIENT_SECRET: 'a-client-secret',
+  };
+
+  it('is off by default, with JIT accounts off and the groups claim', () => {
+    const config = loadConfig(base);
+    expect(config.OIDC_ISSUER).toBeUndefined();
+    expect(config).toMatchObject({
+      OIDC_JIT_ACCOUNTS: false,
+      OIDC_ROLE_CLAIM: 'groups',
+      OIDC_ROLE_MAPPING: [],
+      OIDC_SCOPES: 'openid email profile',
+    });
+  });
+
+  it('reads OIDC_ROLE_MAPPING as group=role pairs, in order; a group may hold "="', () => {
+    const config = loadConfig({
+      ...base,
+      ...oidc,
+      OIDC_ROLE_MAPPING: ' wordloom-owners=owner, cn=support,ou=x=support ,a=Night shift',
+    });
+    expect(config.OIDC_ROLE_MAPPING).toEqual([
+      { group: 'wordloom-owners', role: 'owner' },
+      { group: 'cn', role: 'support' },
+      { group: 'ou=x', role: 'support' },
+      { group: 'a', role: 'Night shift' },
+    ]);
+  });
+
+  it('refuses a mapping without a role, an issuer without its client, and an insecure issuer off loopback or in production', () => {
+    expect(() => loadConfig({ ...base, ...oidc, OIDC_ROLE_MAPPING: 'owners' })).toThrow(
+      /OIDC_ROLE_MAPPING: "owners" is not group=role/,
+    );
+    expect(() => loadConfig({ ...base, OIDC_ISSUER: oidc.OIDC_ISSUER })).toThrow(
+      /OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/,
+    );
+    expect(() => loadConfig({ ...base, ...oidc, OIDC_ALLOW_INSECURE_ISSUER: 'true' })).toThrow(
+      ConfigError,
+    );
+    const loopback = { ...oidc, OIDC_ISSUER: 'http://127.0.0.1:4000' };
+    expect(loadConfig({ ...base, ...loopback, OIDC_ALLOW_INSECURE_ISSUER: 'true' })).toMatchObject({
+      OIDC_ALLOW_INSECURE_ISSUER: true,
+    });
+    expect(() =>
+      loadConfig({
+        ...secrets,
+        ...loopback,
+        NODE_ENV: 'production',
+        OIDC_ALLOW_INSECURE_ISSUER: 'true',
+      }),
+    ).toThrow(/OIDC_ALLOW_INSECURE_ISSUER is for a loopback issuer outside production only/);
+  });
+});

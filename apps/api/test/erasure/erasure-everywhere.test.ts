@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePostmarkContext } from '../helpers/use-context';
 import { unsubscribeToken } from '../../src/email/unsubscribe-token';
+import { WEBHOOK_EVENTS } from '@repo/validation';
 import { findSuppression } from '../../src/suppressions/suppressions-repository';
 import * as payloads from '../fixtures/postmark-webhooks';
 import { validBetaFeedback, validWaitlistSignup } from '../helpers/test-app';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 /*
  * Issue 19: after an erasure, no table and no admin answer holds the person's
@@ -21,7 +23,17 @@ const { ctx, admin, fake } = usePostmarkContext({
   POSTMARK_BROADCAST_STREAM: 'broadcast',
   POSTMARK_WEBHOOK_USERNAME: WEBHOOK.user,
   POSTMARK_WEBHOOK_PASSWORD: WEBHOOK.password,
+  // Issue 34: a webhook receiver on loopback gets the person's events.
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
 });
+
+/** Issue 34: a receiver that fails every delivery, echoing what it got (the log keeps it). */
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  receiver.answer = (request, response) => response.writeHead(500).end(request.body);
+});
+afterAll(() => receiver.close());
 
 const PERSON = {
   email: 'Zephyrine.Quokkafeld@Example.com',
@@ -126,6 +138,12 @@ async function columnsHolding(needles: string[]): Promise<string[]> {
 describe('erasure leaves nothing (issue 19)', () => {
   it('no column of any table and no admin answer holds the address or the name afterwards', async () => {
     const { db } = ctx.database;
+    // Issue 34: an endpoint subscribed to every event (its receiver fails them all).
+    const endpoint = await asAdmin('POST', '/api/admin/webhooks', {
+      url: `${receiver.url}/hook`,
+      events: [...WEBHOOK_EVENTS],
+    });
+    expect(endpoint.statusCode).toBe(201);
     // A bystander who referred the person, and stays.
     const bystander = await activeParticipant(BYSTANDER);
     const { referralCode } = await db
@@ -225,6 +243,10 @@ describe('erasure leaves nothing (issue 19)', () => {
       })
       .execute();
 
+    // The webhook worker tries every event once: the log keeps the receiver's echoes.
+    await ctx.app.webhookWorker.drainOnce();
+    expect(receiver.received.length).toBeGreaterThan(5);
+
     // Everything is there before: the search finds the person in many places.
     const before = await columnsHolding(NEEDLES);
     for (const place of [
@@ -238,6 +260,9 @@ describe('erasure leaves nothing (issue 19)', () => {
       'email_events.email',
       'email_suppressions.email',
       'analytics_events.data',
+      'webhook_events.payload',
+      'webhook_events.subject_emails',
+      'webhook_attempts.response',
     ]) {
       expect(
         before.some((hit) => hit.startsWith(`${place}:`)),
@@ -251,6 +276,27 @@ describe('erasure leaves nothing (issue 19)', () => {
     expect(erased.statusCode).toBe(200);
 
     expect(await columnsHolding(NEEDLES)).toEqual([]);
+    // Their deliveries still waiting will not be sent; the receiver hears of the erasure, ids only.
+    const endpointId = endpoint.json<{ id: string }>().id;
+    const cleared = await db
+      .selectFrom('webhookDeliveries as d')
+      .innerJoin('webhookEvents as e', 'e.id', 'd.eventId')
+      .select(['d.state', 'd.lastError'])
+      .where('e.payload', 'is', null)
+      .execute();
+    expect(cleared.length).toBeGreaterThan(5);
+    for (const delivery of cleared) {
+      expect(delivery).toEqual({
+        state: 'failed',
+        lastError: 'Not sent: the person it was about was erased',
+      });
+    }
+    receiver.received.length = 0;
+    await ctx.app.webhookWorker.drainOnce();
+    const erasedEvent = receiver.received.find((request) => request.body.includes('person.erased'));
+    expect(erasedEvent).toBeDefined();
+    for (const needle of NEEDLES) expect(erasedEvent!.body.toLowerCase()).not.toContain(needle);
+    expect(await columnsHolding(NEEDLES)).toEqual([]);
 
     // No admin answer shows them either.
     const answers: string[] = [];
@@ -261,6 +307,7 @@ describe('erasure leaves nothing (issue 19)', () => {
       '/api/admin/email/suppressions?pageSize=100',
       '/api/admin/audit-log?pageSize=100',
       '/api/admin/beta/participants',
+      `/api/admin/webhooks/${endpointId}/deliveries`,
     ]) {
       const response = await asAdmin('GET', url);
       expect(response.statusCode, url).toBe(200);

@@ -39,7 +39,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export async function createTestContext(
   env: Record<string, string> = {},
   extend?: (app: App) => void,
-  options: Pick<BuildAppOptions, 'onRoute' | 'startEmailWorker'> = {},
+  options: Pick<BuildAppOptions, 'onRoute' | 'startEmailWorker' | 'webhooks'> = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(env);

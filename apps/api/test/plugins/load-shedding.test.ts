@@ -52,6 +52,25 @@ describe('load shedding', () => {
     await waitFor(async () => (await posts()).statusCode === 200);
   });
 
+  it('sheds a health probe in the error contract too, never a 500', async () => {
+    const health = () => ctx.app.inject({ method: 'GET', url: '/api/health' });
+    let shed: Awaited<ReturnType<typeof health>> | undefined;
+    await waitFor(async () => {
+      blockEventLoop(1_500);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const response = await health();
+      expect(response.statusCode).not.toBe(500);
+      if (response.statusCode === 503) shed = response;
+      return shed !== undefined;
+    });
+    expect(shed!.headers['retry-after']).toBe('5');
+    expect(shed!.json()).toEqual({
+      message: 'The server is busy, please try again shortly',
+      type: 'overloaded',
+    });
+    await waitFor(async () => (await health()).statusCode === 200);
+  });
+
   it('is on by default outside tests, and off under NODE_ENV=test unless asked for', () => {
     const secrets = {
       SESSION_SECRET: 'a-session-secret-that-is-long-enough-0001',

@@ -113,6 +113,9 @@ const EXPECTED: Record<string, RoutePermission> = {
   'DELETE /api/admin/roles/:id': 'staff:manage',
   'GET /api/admin/settings/two-factor': 'staff:manage',
   'PUT /api/admin/settings/two-factor': 'staff:manage',
+  // Single sign-on (issue 35).
+  'GET /api/admin/settings/sso': 'staff:manage',
+  'PUT /api/admin/settings/sso': 'staff:manage',
   'POST /api/admin/accounts/:id/two-factor/reset': 'staff:manage',
   'GET /api/admin/accounts/invitations': 'staff:manage',
   'DELETE /api/admin/accounts/invitations/:id': 'staff:manage',
@@ -122,6 +125,20 @@ const EXPECTED: Record<string, RoutePermission> = {
   'GET /api/admin/saved-views': SIGNED_IN,
   'POST /api/admin/saved-views': SIGNED_IN,
   'DELETE /api/admin/saved-views/:id': SIGNED_IN,
+  'GET /api/admin/webhooks': 'webhooks:manage',
+  'POST /api/admin/webhooks': 'webhooks:manage',
+  'GET /api/admin/webhooks/:id': 'webhooks:manage',
+  'PATCH /api/admin/webhooks/:id': 'webhooks:manage',
+  'DELETE /api/admin/webhooks/:id': 'webhooks:manage',
+  'POST /api/admin/webhooks/:id/rotate-secret': 'webhooks:manage',
+  'POST /api/admin/webhooks/:id/test': 'webhooks:manage',
+  'GET /api/admin/webhooks/:id/deliveries': 'webhooks:manage',
+  'GET /api/admin/webhooks/:id/deliveries/:deliveryId': 'webhooks:manage',
+  'POST /api/admin/webhooks/:id/deliveries/:deliveryId/resend': 'webhooks:manage',
+  'POST /api/admin/webhooks/:id/resend-failed': 'webhooks:manage',
+  'POST /api/admin/zapier/hooks': 'webhooks:manage',
+  'DELETE /api/admin/zapier/hooks/:id': 'webhooks:manage',
+  'GET /api/admin/zapier/samples': 'webhooks:manage',
 };
 
 interface Route {
@@ -159,6 +176,7 @@ const BODIES: Record<string, () => unknown> = {
   'PATCH /api/admin/contacts/:id': () => ({ status: 'read' }),
   'PUT /api/admin/settings/auto-fill': () => ({ enabled: true }),
   'PUT /api/admin/settings/two-factor': () => ({ requiredForAll: false, requiredRoleIds: [] }),
+  'PUT /api/admin/settings/sso': () => ({ ssoOnly: false, breakGlassUserIds: [] }),
   'POST /api/admin/invite-codes': () => ({ maxRedemptions: 3 }),
   'POST /api/admin/posts': () => ({
     title: `Matrix post ${Math.random().toString(36).slice(2)}`,

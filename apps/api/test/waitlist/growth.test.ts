@@ -390,6 +390,19 @@ describe('the console', () => {
     expect(unconfirmed.items[0]).toMatchObject({ confirmedAt: null, position: null });
     const confirmed = await list('state=confirmed');
     expect(confirmed.total).toBe(2);
+    // Without a search, the confirmed are counted as every entry (the counter)
+    // but the unconfirmed (issue 32): the same number as counting them.
+    const everyConfirmed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/waitlist?state=confirmed',
+      headers: admin.headers,
+    });
+    const counted = await ctx.database.db
+      .selectFrom('waitlistEntries')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('confirmedAt', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(everyConfirmed.json<{ total: number }>().total).toBe(Number(counted.count));
 
     const byReferrals = await list('sortBy=referralCount&sortOrder=desc');
     expect(byReferrals.items[0]).toMatchObject({ id: referrer.entry.id, referralCount: 1 });

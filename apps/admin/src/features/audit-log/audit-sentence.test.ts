@@ -305,6 +305,49 @@ const EXAMPLES: Record<AuditAction, { entry: Partial<AuditSentenceEntry>; reads:
     entry: { targetType: 'post', details: { title: 'Hello', linkId: 'l1' } },
     reads: 'Ada Lovelace revoked a preview link of the post “Hello”',
   },
+  // Single sign-on (issue 35).
+  'account.sso_link': {
+    entry: { targetType: 'user' },
+    reads: 'Ada Lovelace linked their account to single sign-on',
+  },
+  'account.sso_create': {
+    entry: { targetType: 'user' },
+    reads: 'Ada Lovelace joined the console through single sign-on',
+  },
+  'account.sso_role': {
+    entry: { targetType: 'user', subjectName: 'Mary Jackson', details: { to: 'support' } },
+    reads: "Ada Lovelace gave Mary Jackson the support role from the identity provider's groups",
+  },
+  'account.sso_role_kept': {
+    entry: { targetType: 'user', subjectName: 'Mary Jackson' },
+    reads:
+      "Ada Lovelace kept Mary Jackson as Owner: the identity provider's groups would have left no Owner",
+  },
+  'account.break_glass_sign_in': {
+    entry: { targetType: 'user' },
+    reads: 'Ada Lovelace signed in with a break-glass account while single sign-on is required',
+  },
+  'settings.sso': {
+    entry: { targetType: 'app_setting', subjectName: null, details: { ssoOnly: true } },
+    reads: 'Ada Lovelace required single sign-on',
+  },
+  'webhook.create': {
+    entry: { targetType: 'webhook_endpoint', details: { url: 'https://crm.example.com/hook' } },
+    reads: 'Ada Lovelace added the webhook endpoint https://crm.example.com/hook',
+  },
+  'webhook.update': {
+    entry: { targetType: 'webhook_endpoint', details: { url: 'https://crm.example.com/hook' } },
+    reads: 'Ada Lovelace changed the webhook endpoint https://crm.example.com/hook',
+  },
+  'webhook.delete': {
+    entry: { targetType: 'webhook_endpoint', details: { url: 'https://crm.example.com/hook' } },
+    reads: 'Ada Lovelace deleted the webhook endpoint https://crm.example.com/hook',
+  },
+  'webhook.rotate_secret': {
+    entry: { targetType: 'webhook_endpoint', details: { url: 'https://crm.example.com/hook' } },
+    reads:
+      'Ada Lovelace rotated the signing secret of the webhook endpoint https://crm.example.com/hook',
+  },
 };
 
 describe('the audit log as sentences', () => {

@@ -374,7 +374,55 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     ' revoked a preview link of ',
     postOf(details),
   ],
+  // Single sign-on (issue 35).
+  'account.sso_link': ({ actor }) => [actor, ' linked their account to single sign-on'],
+  'account.sso_create': ({ actor }) => [actor, ' joined the console through single sign-on'],
+  'account.sso_role': ({ actor, subject, details }) => [
+    actor,
+    ' gave ',
+    subject,
+    details.to === 'custom' || !details.to ? ' a custom role' : ` the ${String(details.to)} role`,
+    " from the identity provider's groups",
+  ],
+  'account.sso_role_kept': ({ actor, subject }) => [
+    actor,
+    ' kept ',
+    subject,
+    " as Owner: the identity provider's groups would have left no Owner",
+  ],
+  'account.break_glass_sign_in': ({ actor }) => [
+    actor,
+    ' signed in with a break-glass account while single sign-on is required',
+  ],
+  'settings.sso': ({ actor, details }) => [
+    actor,
+    details.ssoOnly === true ? ' required single sign-on' : ' stopped requiring single sign-on',
+  ],
+  'webhook.create': ({ actor, details }) => [
+    actor,
+    details.source === 'zapier' ? ' subscribed a Zapier hook at ' : ' added the webhook endpoint ',
+    endpointOf(details),
+  ],
+  'webhook.update': ({ actor, details }) => [
+    actor,
+    ' changed the webhook endpoint ',
+    endpointOf(details),
+  ],
+  'webhook.delete': ({ actor, details }) => [
+    actor,
+    ' deleted the webhook endpoint ',
+    endpointOf(details),
+  ],
+  'webhook.rotate_secret': ({ actor, details }) => [
+    actor,
+    ' rotated the signing secret of the webhook endpoint ',
+    endpointOf(details),
+  ],
 };
+
+/** Issue 34: an endpoint by its URL (staff typed it; not personal data). */
+const endpointOf = (details: Record<string, unknown>): Phrase | string =>
+  typeof details.url === 'string' ? [named(details.url)] : 'an endpoint';
 
 const isAction = (action: string): action is AuditAction => Object.hasOwn(SENTENCES, action);
 

@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { AuthShell } from './auth-shell';
 import { LoginForm } from './login-form';
+import { SsoSignIn } from './sso-sign-in';
 import { RegisterForm } from './register-form';
 import { useSession } from './session-context';
 
@@ -22,7 +23,8 @@ export function AuthPage() {
           <TabsTrigger value="login">Login</TabsTrigger>
           <TabsTrigger value="register">Register</TabsTrigger>
         </TabsList>
-        <TabsContent value="login">
+        <TabsContent value="login" className="grid gap-4">
+          <SsoSignIn />
           <LoginForm onSuccess={goToAdmin} />
         </TabsContent>
         <TabsContent value="register">

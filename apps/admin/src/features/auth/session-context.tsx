@@ -81,7 +81,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
   const logoutMutation = useMutation({
     mutationFn: () => api.auth.logout(),
-    onSuccess: () => {
+    onSuccess: (answer) => {
+      // Issue 35: a provider sign-in also ends at the provider, when it offers that.
+      if (answer.endSessionUrl) window.location.assign(answer.endSessionUrl);
       queryClient.removeQueries({
         predicate: (query) => query.queryKey[0] !== QUERY_PATHS.session,
       });

@@ -96,7 +96,7 @@ describe('admin page', () => {
     expect(group('People')).toEqual(['Waitlist', 'Beta', 'Invite codes', 'Contacts']);
     expect(group('Email')).toEqual(['Templates', 'Outbox', 'Suppressions']);
     expect(group('Insight')).toEqual(['Analytics', 'Survey']);
-    expect(group('Settings')).toEqual(['Staff', 'Roles', 'API Keys', 'Audit log']);
+    expect(group('Settings')).toEqual(['Staff', 'Roles', 'API Keys', 'Integrations', 'Audit log']);
     expect(group('Account')).toEqual(['Security']);
     // /admin opens the first section.
     expect(

@@ -20,6 +20,12 @@ const PostEditorPage = lazy(() =>
   })),
 );
 
+const DeliveryLogPage = lazy(() =>
+  import('@/features/integrations/delivery-log-page').then((module) => ({
+    default: module.DeliveryLogPage,
+  })),
+);
+
 const NAV_ID = 'admin-nav';
 
 function NoSection() {
@@ -55,6 +61,7 @@ export function AdminPage() {
   const canReadPeople = useCan('people:read');
   const canReadPosts = useCan('posts:read');
   const canWritePosts = useCan('posts:write');
+  const canManageWebhooks = useCan('webhooks:manage');
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   // The small screen's menu closes once it has taken the reader somewhere (a link
@@ -119,6 +126,11 @@ export function AdminPage() {
                 {/* Issue 23: a new post needs posts:write; reading one, posts:read. */}
                 <Route path="posts/new" element={canWritePosts ? <PostEditorPage /> : fallback} />
                 <Route path="posts/:id" element={canReadPosts ? <PostEditorPage /> : fallback} />
+                {/* Issue 34: one endpoint's delivery log. */}
+                <Route
+                  path="integrations/:id"
+                  element={canManageWebhooks ? <DeliveryLogPage /> : fallback}
+                />
                 <Route path="*" element={fallback} />
               </Routes>
             </Suspense>

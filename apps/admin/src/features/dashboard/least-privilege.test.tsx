@@ -129,6 +129,7 @@ const ALL_TABS = [
   'Staff',
   'Roles',
   'API Keys',
+  'Integrations',
   'Audit log',
   'Security',
 ];

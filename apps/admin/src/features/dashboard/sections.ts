@@ -49,6 +49,11 @@ const RolesTab = lazy(() =>
 const ApiKeysTab = lazy(() =>
   import('@/features/api-keys/api-keys-tab').then((module) => ({ default: module.ApiKeysTab })),
 );
+const IntegrationsPage = lazy(() =>
+  import('@/features/integrations/integrations-page').then((module) => ({
+    default: module.IntegrationsPage,
+  })),
+);
 const AuditTab = lazy(() =>
   import('@/features/audit-log/audit-tab').then((module) => ({ default: module.AuditTab })),
 );
@@ -156,6 +161,14 @@ const SECTIONS: readonly Section[] = [
     group: 'Settings',
     permission: 'keys:manage',
     content: ApiKeysTab,
+  },
+  // Issue 34: webhook and Slack endpoints, and their delivery logs (integrations/:id).
+  {
+    path: 'integrations',
+    label: 'Integrations',
+    group: 'Settings',
+    permission: 'webhooks:manage',
+    content: IntegrationsPage,
   },
   {
     path: 'audit-log',

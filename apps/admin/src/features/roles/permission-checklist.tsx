@@ -18,6 +18,7 @@ const AREA_LABELS: Record<Area, string> = {
   posts: 'Blog posts',
   keys: 'API keys',
   staff: 'Staff',
+  webhooks: 'Integrations',
 };
 
 const areaOf = (permission: Permission) => permission.split(':')[0] as Area;

@@ -114,6 +114,7 @@ describe('roles tab', () => {
       'Blog posts',
       'API keys',
       'Staff',
+      'Integrations',
     ]);
     const audit = within(dialog).getByRole('group', { name: 'Audit log' });
     await user.click(within(audit).getByRole('checkbox', { name: 'Read the audit log' }));

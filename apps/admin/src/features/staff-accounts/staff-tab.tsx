@@ -13,6 +13,7 @@ import { SessionsDialog } from './sessions-dialog';
 import { type StaffAction, staffColumns } from './staff-columns';
 import { OpenInvitations } from './open-invitations';
 import { TwoFactorPolicyEditor } from './two-factor-policy';
+import { SsoOnlySetting } from './sso-only-setting';
 import { useActingOn } from './use-acting-on';
 import {
   useAccountStatusChange,
@@ -58,6 +59,8 @@ export function StaffTab() {
       <CardContent className="grid grid-cols-1 gap-4">
         {/* Issue 31: the policy binds every account, Owners too: it is the Owners'. */}
         {isOwner ? <TwoFactorPolicyEditor /> : null}
+        {/* Issue 35: SSO only binds every account too: the Owners' as well. */}
+        {isOwner ? <SsoOnlySetting /> : null}
         <DataTable
           table={table}
           caption="Staff accounts"

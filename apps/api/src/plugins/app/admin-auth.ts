@@ -160,7 +160,11 @@ export default fp(
       if (!access) throw unauthorized();
       // The two-factor policy requires a second factor this account has not set up: it
       // may enrol (/api/account), and nothing else until it has (issue 19).
-      if (await mustEnrolSecondFactor(db, user.id, access.role.id)) {
+      // Not after a provider sign-in (issue 35): the provider asked for its own factors.
+      if (
+        request.session?.signInMethod?.kind !== 'oidc' &&
+        (await mustEnrolSecondFactor(db, user.id, access.role.id))
+      ) {
         throw forbidden(TWO_FACTOR_MESSAGES.enrolmentRequired, 'second_factor_enrolment_required');
       }
       request.user = user;

@@ -25,7 +25,7 @@ export function documentRoutesAs(tag: string, security: Record<string, string[]>
  * The version of the contract (issue 33): raised with every breaking change, which
  * docs/api-changelog.md records under a heading of this number.
  */
-const API_VERSION = '1.0.0';
+const API_VERSION = '2.0.0';
 
 const DESCRIPTION = `The Wordloom API: the public forms of the site and the admin API behind the console.
 

@@ -128,14 +128,17 @@ describe('beta feedback survey', () => {
     expect(screen.getByText('Step 1 of 9')).toBeInTheDocument();
   });
 
-  it('scrolls to the top 100 ms after a step change', () => {
+  it('scrolls to the top 100 ms after a step change', async () => {
     vi.useFakeTimers();
     setup();
     const dialog = screen.getByRole('dialog');
     const scrollTo = vi.fn();
     dialog.scrollTo = scrollTo as unknown as typeof dialog.scrollTo;
     answerStep(0);
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // Next checks the step once the survey's rules have arrived (a promise, issue 32).
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    });
     expect(screen.getByText('Step 2 of 9')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(99));
     expect(scrollTo).not.toHaveBeenCalled();

@@ -12,7 +12,7 @@ import {
   SURVEY_SCROLL_DELAY_MS,
 } from '@repo/validation';
 import { CheckCircle2, X } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { StepCount } from '~/components/forms/step-count';
 import { StepProgress } from '~/components/forms/step-progress';
 import { useStepForm } from '~/components/forms/use-step-form';
@@ -20,15 +20,10 @@ import { HoneypotField } from '~/components/honeypot-field';
 import { TOASTS } from '~/utils/messages';
 import { SITE_NAME } from '~/utils/site';
 import { SurveyField } from './survey-field';
-import {
-  EMPTY_SURVEY,
-  stepErrors,
-  surveyFieldError,
-  type SurveyValues,
-  toFeedbackPayload,
-} from './survey-fields';
+import { EMPTY_SURVEY, type SurveyValues, toFeedbackPayload } from './survey-fields';
 import { SURVEY_ACTION, type SurveyActionData, SURVEY_THANK_YOU } from './survey-outcome';
 import { SurveyResumeNote } from './survey-resume-note';
+import { loadSurveyRules, type SurveyRules, surveyRulesIfLoaded } from './survey-rules-loader';
 import { useSurveyProgress } from './use-survey-progress';
 
 const TOTAL = BETA_FEEDBACK_STEPS.length;
@@ -40,7 +35,11 @@ interface BetaFeedbackSurveyProps {
   onMounted?: () => void;
 }
 
-/** The 9-step beta feedback survey in a full-screen modal (spec sections 2, 3 and 5). */
+/**
+ * The 9-step beta feedback survey in a full-screen modal (spec sections 2, 3 and 5).
+ * Its rules (zod and the shared schema) are fetched when the visitor starts answering
+ * (issue 32): evaluated with the first screen, they were the page's longest task.
+ */
 export function BetaFeedbackSurvey({ open, onOpenChange, onMounted }: BetaFeedbackSurveyProps) {
   const mountedCallback = useRef(onMounted);
   useEffect(() => mountedCallback.current?.(), []);
@@ -52,6 +51,18 @@ export function BetaFeedbackSurvey({ open, onOpenChange, onMounted }: BetaFeedba
   const handled = useRef<SurveyActionData | undefined>(undefined);
   const scrollRef = useRef<HTMLDialogElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
+  const [rules, setRules] = useState<SurveyRules | undefined>(surveyRulesIfLoaded);
+  /** The rules, fetched on the visitor's first reach into the form (focus, pointer, key). */
+  const withRules = useCallback(async () => {
+    const loaded = surveyRulesIfLoaded() ?? (await loadSurveyRules());
+    setRules(loaded);
+    return loaded;
+  }, []);
+  const startAnswering = useCallback(() => {
+    if (!surveyRulesIfLoaded()) withRules().catch(() => undefined);
+  }, [withRules]);
+  // A Next pressed while the rules are still on their way: one check at a time.
+  const checking = useRef(false);
   // Spec section 2: after a step change the view scrolls to the top after 100 ms,
   // and the step's first question has focus.
   const steps = useStepForm<BetaFeedbackField>({
@@ -79,15 +90,29 @@ export function BetaFeedbackSurvey({ open, onOpenChange, onMounted }: BetaFeedba
     touch(field);
   }
 
-  function stepIsValid(): boolean {
+  /** Shows the step's messages; true when it may move on. */
+  async function stepIsValid(): Promise<boolean> {
     const fields: readonly BetaFeedbackField[] = step.fields;
     touch(...fields);
+    const { stepErrors } = surveyRulesIfLoaded() ?? (await withRules());
     return Object.keys(stepErrors(fields, values)).length === 0;
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!stepIsValid() || submitting) return;
+    if (submitting || checking.current) return;
+    checking.current = true;
+    let valid: boolean;
+    try {
+      valid = await stepIsValid();
+    } catch {
+      // The rules could not be fetched (a dropped connection): Next tries again.
+      toast(TOASTS.surveyFailed);
+      return;
+    } finally {
+      checking.current = false;
+    }
+    if (!valid) return;
     const website = honeypotRef.current?.value ?? '';
     if (!isLast) {
       steps.next();
@@ -158,6 +183,9 @@ export function BetaFeedbackSurvey({ open, onOpenChange, onMounted }: BetaFeedba
             hidden={!progress.settled}
             noValidate
             onSubmit={(event) => void onSubmit(event)}
+            onFocus={startAnswering}
+            onPointerDown={startAnswering}
+            onKeyDown={startAnswering}
             className="relative mx-auto w-full max-w-3xl flex-1 space-y-8 px-4 py-10 sm:px-6"
           >
             <HoneypotField idPrefix="survey" inputRef={honeypotRef} />
@@ -174,7 +202,11 @@ export function BetaFeedbackSurvey({ open, onOpenChange, onMounted }: BetaFeedba
                 key={field}
                 field={field}
                 value={values[field]}
-                error={steps.touched[field] ? surveyFieldError(field, values[field]) : undefined}
+                error={
+                  steps.touched[field] && rules
+                    ? rules.surveyFieldError(field, values[field])
+                    : undefined
+                }
                 onChange={(value) => setField(field, value)}
               />
             ))}

@@ -2,13 +2,16 @@ import {
   AI_EXPERIENCE_LEVELS,
   BETA_FEEDBACK_OPTIONAL_FIELDS,
   type BetaFeedbackField,
-  betaFeedbackSchema,
   EASE_SCALE,
   RECOMMENDATION_SCALE,
   SATISFACTION_SCALE,
   USEFULNESS_SCALE,
 } from '@repo/validation';
 import { SITE_NAME } from '~/utils/site';
+
+// How the survey's questions are asked, without their rules: these names come from
+// survey-questions.ts, which needs no zod (issue 32). The rules are in survey-rules.ts,
+// fetched when the visitor starts answering.
 
 export type SurveyValues = Record<BetaFeedbackField, string>;
 
@@ -88,21 +91,6 @@ export function isRequired(field: BetaFeedbackField): boolean {
 export function optionLabel(value: string): string {
   const words = value.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-export function surveyFieldError(field: BetaFeedbackField, value: string): string | undefined {
-  const result = betaFeedbackSchema.shape[field].safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
-}
-
-/** The step's fields with their messages; empty when Next may move on. */
-export function stepErrors(fields: readonly BetaFeedbackField[], values: SurveyValues) {
-  const errors: Partial<Record<BetaFeedbackField, string>> = {};
-  for (const field of fields) {
-    const message = surveyFieldError(field, values[field]);
-    if (message) errors[field] = message;
-  }
-  return errors;
 }
 
 export function toFeedbackPayload(values: SurveyValues): Record<string, string> {

@@ -2,7 +2,8 @@ import { ApiError, type SurveyProgressAnswer, type SurveyProgressRequest } from 
 import { type BetaFeedbackField, SURVEY_KEY_STORAGE, SURVEY_TOTAL_STEPS } from '@repo/validation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { siteApi } from '~/utils/browser-api';
-import { surveyFieldError, type SurveyValues } from './survey-fields';
+import type { SurveyValues } from './survey-fields';
+import { loadSurveyRules, type SurveyRules } from './survey-rules-loader';
 
 /** How long the final submit waits for a save still under way. */
 const PENDING_SAVE_WAIT_MS = 3_000;
@@ -43,7 +44,10 @@ function newKey(): string {
 }
 
 /** The answers worth keeping: given and valid (a half-typed answer waits for its step's Next). */
-function savableAnswers(values: SurveyValues): Record<string, string> {
+function savableAnswers(
+  values: SurveyValues,
+  { surveyFieldError }: SurveyRules,
+): Record<string, string> {
   const answers: Record<string, string> = {};
   for (const [field, value] of Object.entries(values)) {
     const trimmed = value.trim();
@@ -158,8 +162,8 @@ export function useSurveyProgress(open: boolean, onRestore: (restored: RestoredS
     settled,
     /** Saves the answers so far and the step the survey reopens at (1-based). */
     saveStep: (step: number, values: SurveyValues, website?: string) => {
-      const answers = savableAnswers(values);
-      enqueue(() => save(step, answers, website));
+      // The rules have arrived by now: Next checked the step with them.
+      enqueue(async () => save(step, savableAnswers(values, await loadSurveyRules()), website));
     },
     /** The key the final submit completes, once the saves before it are done. */
     progressKey: async () => {

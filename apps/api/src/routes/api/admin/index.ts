@@ -20,6 +20,7 @@ import postPreviewLinkRoutes from './posts/preview-links';
 import postImageRoutes from './post-images';
 import roleRoutes from './roles';
 import savedViewRoutes from './saved-views';
+import webhookRoutes from './webhooks';
 import settingsRoutes from './settings';
 import suppressionRoutes from './suppressions';
 import waitlistAdminRoutes from './waitlist';
@@ -65,4 +66,5 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   await fastify.register(postPreviewLinkRoutes);
   await fastify.register(postImageRoutes);
   await fastify.register(savedViewRoutes);
+  await fastify.register(webhookRoutes);
 }

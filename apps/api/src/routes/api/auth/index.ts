@@ -4,12 +4,13 @@ import {
   inviteDetailsSchema,
   loginResponseSchema,
   loginSchema,
-  messageResponseSchema,
+  logoutResponseSchema,
   objectOrEmpty,
   registerResponseSchema,
   setupStatusSchema,
   setupTokenField,
   signedInUserSchema,
+  SSO_MESSAGES,
   STAFF_ACCOUNT_MESSAGES,
   verifyEmailResponseSchema,
 } from '@repo/validation';
@@ -51,6 +52,13 @@ import {
 import { registrationNotice } from '../../../auth/registration-notices';
 import { inviterStillVouches } from '../../../staff-accounts/invitations-repository';
 import secondFactorRoutes from './second-factor';
+import oidcRoutes from './oidc';
+import { createOidcClient, oidcSettingsOf } from '../../../sso/oidc-client';
+import {
+  assertLocalSignInAllowed,
+  readSsoSettings,
+  recordBreakGlassSignIn,
+} from '../../../sso/sso-only';
 import { signedInAnswer, signIn, startSecondFactor } from '../../../auth/second-factor-session';
 import { secondFactorMethods } from '../../../two-factor/two-factor-repository';
 import {
@@ -119,6 +127,9 @@ export default async function authRoutes(fastify: ApiInstance) {
   });
 
   await fastify.register(secondFactorRoutes);
+  const oidcSettings = oidcSettingsOf(config);
+  const oidc = oidcSettings ? createOidcClient(oidcSettings) : undefined;
+  await fastify.register(oidcRoutes, { oidc });
 
   fastify.get(
     '/setup-status',
@@ -145,7 +156,9 @@ export default async function authRoutes(fastify: ApiInstance) {
     async (request) => {
       const user = await sessionUser(fastify, request);
       if (!user) throw unauthorized('Not authenticated');
-      return signedInAnswer(db, user);
+      return signedInAnswer(db, user, {
+        viaProvider: request.session.signInMethod?.kind === 'oidc',
+      });
     },
   );
 
@@ -189,6 +202,8 @@ export default async function authRoutes(fastify: ApiInstance) {
       const { passwordHash, ...user } = found;
       if (user.status === 'pending') throw forbidden(ACCOUNT_PENDING_MESSAGE, 'account_pending');
       if (user.status === 'disabled') throw forbidden(ACCOUNT_DISABLED_MESSAGE, 'account_disabled');
+      // Issue 35: while SSO only is on, a password opens break-glass Owners only.
+      const breakGlass = await assertLocalSignInAllowed(db, user.id);
       // Hashes made with weaker parameters are upgraded while the password is at hand.
       if (passwordHash && needsRehash(passwordHash))
         await updatePasswordHash(db, user.id, await hashPassword(password));
@@ -198,6 +213,7 @@ export default async function authRoutes(fastify: ApiInstance) {
       const methods = await secondFactorMethods(db, user.id);
       if (methods.length > 0) return startSecondFactor(request, user, methods);
       await recordSuccess(db, { username, userId: user.id, ip });
+      if (breakGlass) await recordBreakGlassSignIn(request, user, 'password');
       await signIn(request, user);
       return signedInAnswer(db, user);
     },
@@ -406,6 +422,10 @@ export default async function authRoutes(fastify: ApiInstance) {
     async (request, reply) => {
       const token = tokenOf(request.body.token);
       if (!token) throw invalidToken();
+      // Issue 35: while SSO only is on, an invitation is taken up by signing in with the provider.
+      if ((await readSsoSettings(db)).ssoOnly) {
+        throw forbidden(SSO_MESSAGES.ssoRequired, 'sso_required');
+      }
       const input = request.body;
       const passwordHash = await hashPassword(input.password);
       const user = await db.transaction().execute(async (trx) => {
@@ -454,18 +474,27 @@ export default async function authRoutes(fastify: ApiInstance) {
     {
       schema: {
         summary: 'Sign out',
+        description:
+          "A session that signed in through the identity provider also gets the provider's end-session address, when it has one (`endSessionUrl`): the console goes there next.",
         // With a session or without one (then nothing happens).
         security: [{}, ...SESSION_SECURITY],
-        response: { 200: messageResponseSchema, ...errorResponses(403) },
+        response: { 200: logoutResponseSchema, ...errorResponses(403) },
       },
     },
     async (request) => {
+      let endSessionUrl: string | undefined;
       if (request.session.userId) {
         // A cross-site page must not be able to sign staff out either.
         assertAllowedOrigin(request, origins);
+        const idToken = request.session.oidcIdToken;
         await request.session.destroy();
+        if (oidc && idToken) {
+          endSessionUrl = await oidc
+            .endSessionUrl(idToken, `${config.ADMIN_URL.replace(/\/+$/, '')}/auth`)
+            .catch(() => undefined);
+        }
       }
-      return { message: 'Logged out' };
+      return endSessionUrl ? { message: 'Logged out', endSessionUrl } : { message: 'Logged out' };
     },
   );
 }

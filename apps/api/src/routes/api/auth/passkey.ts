@@ -27,6 +27,7 @@ import {
   verifyAssertion,
 } from '../../../passkeys/webauthn';
 import { perMinute } from '../../../plugins/external/rate-limit';
+import { assertLocalSignInAllowed, recordBreakGlassSignIn } from '../../../sso/sso-only';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 
 /*
@@ -118,6 +119,10 @@ export default async function passkeySignInRoutes(fastify: ApiInstance) {
         throw new AppError(401, PASSKEY_MESSAGES.signInFailed, 'passkey_failed');
       }
       await passSecondFactor(request, db, { username: user.username, userId: user.id });
+      // Issue 35: while SSO only is on, a passkey opens break-glass Owners only.
+      if (await assertLocalSignInAllowed(db, user.id)) {
+        await recordBreakGlassSignIn(request, user, 'passkey');
+      }
       await signIn(request, user);
       return signedInAnswer(db, user);
     },

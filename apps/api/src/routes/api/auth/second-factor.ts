@@ -19,6 +19,7 @@ import {
 } from '../../../auth/second-factor-session';
 import { totpSecretsKey } from '../../../two-factor/totp';
 import { acceptRecoveryCode, acceptTotpCode } from '../../../two-factor/two-factor-repository';
+import { assertLocalSignInAllowed, recordBreakGlassSignIn } from '../../../sso/sso-only';
 
 /**
  * The second step of a sign-in (issue 19), after POST /api/login answered
@@ -48,15 +49,19 @@ export default async function secondFactorRoutes(fastify: ApiInstance) {
     reply: FastifyReply,
     check: (userId: string) => Promise<boolean>,
     wrong: AppError,
+    method: 'totp' | 'recovery',
   ) {
     const pending = await pendingSecondFactorUser(request);
     if (!pending) throw new AppError(401, TWO_FACTOR_MESSAGES.expired, 'second_factor_expired');
+    // Issue 35: SSO only may have been switched on since the password step.
+    const breakGlass = await assertLocalSignInAllowed(db, pending.userId);
     const claim = await claimSecondFactor(request, reply, db, pending);
     if (!(await check(pending.userId))) {
       await failSecondFactor(request, db, claim);
       throw wrong;
     }
     await passSecondFactor(request, db, pending);
+    if (breakGlass) await recordBreakGlassSignIn(request, pending.user, method);
     await signIn(request, pending.user);
     return signedInAnswer(db, pending.user);
   }
@@ -73,6 +78,7 @@ export default async function secondFactorRoutes(fastify: ApiInstance) {
         reply,
         (userId) => acceptTotpCode(db, key, userId, request.body.code),
         new AppError(401, TWO_FACTOR_MESSAGES.invalidCode, 'invalid_code'),
+        'totp',
       ),
   );
 
@@ -88,6 +94,7 @@ export default async function secondFactorRoutes(fastify: ApiInstance) {
         reply,
         (userId) => acceptRecoveryCode(db, userId, request.body.code),
         new AppError(401, TWO_FACTOR_MESSAGES.invalidRecoveryCode, 'invalid_code'),
+        'recovery',
       ),
   );
 }

@@ -5,6 +5,7 @@ import {
 } from '@repo/validation';
 import { randomUUID } from 'node:crypto';
 import { insertContactMessage } from '../../../contacts/contacts-repository';
+import { emitWebhookEvent } from '../../../webhooks/webhook-events';
 import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 
@@ -30,8 +31,27 @@ export default async function contactRoutes(fastify: ApiInstance) {
         return reply.status(201).send({ id: randomUUID(), status: 'new', message: SENT_MESSAGE });
       }
       // Every public message starts as 'new' (spec section 4), whatever was posted.
-      const row = await insertContactMessage(db, message);
-      return reply.status(201).send({ ...row, message: SENT_MESSAGE });
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await insertContactMessage(trx, message);
+        await emitWebhookEvent(
+          trx,
+          'contact.received',
+          {
+            message: {
+              id: inserted.id,
+              name: message.name,
+              email: message.email,
+              company: message.company ?? null,
+              subject: message.subject,
+              message: message.message,
+              createdAt: inserted.createdAt.toISOString(),
+            },
+          },
+          { emails: [message.email], ids: [inserted.id] },
+        );
+        return inserted;
+      });
+      return reply.status(201).send({ id: row.id, status: row.status, message: SENT_MESSAGE });
     },
   );
 }

@@ -1,4 +1,5 @@
-import { healthResponseSchema } from '@repo/validation';
+import { errorBodySchema, healthResponseSchema } from '@repo/validation';
+import { z } from 'zod';
 import { databaseAnswers } from '../../../health/database-health';
 import type { ApiInstance } from '../../../route-schemas';
 
@@ -14,7 +15,13 @@ export default async function healthRoutes(fastify: ApiInstance) {
       config: { rateLimit: false },
       schema: {
         summary: 'Health of the API and its database',
-        response: { 200: healthResponseSchema, 503: healthResponseSchema },
+        // 503: the database is down (the health body), or load shedding refused the probe
+        // before the route ran (the error contract: without it here, that answer failed
+        // its schema and became a 500).
+        response: {
+          200: healthResponseSchema,
+          503: z.union([healthResponseSchema, errorBodySchema]),
+        },
       },
     },
     async (_request, reply) => {

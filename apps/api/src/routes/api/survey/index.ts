@@ -8,6 +8,7 @@ import { perMinute } from '../../../plugins/external/rate-limit';
 import { type ApiInstance, errorResponses } from '../../../route-schemas';
 import { completeSurveyProgress } from '../../../survey/survey-progress-repository';
 import { insertSurveyResponse } from '../../../survey/survey-repository';
+import { emitWebhookEvent } from '../../../webhooks/webhook-events';
 import surveyProgressRoutes from './progress';
 
 const THANKS_MESSAGE = 'Thank you for your feedback!';
@@ -40,6 +41,20 @@ export default async function surveyRoutes(fastify: ApiInstance) {
         });
         // Issue 12: the survey saved step by step is complete now.
         if (progressKey) await completeSurveyProgress(trx, progressKey, inserted);
+        await emitWebhookEvent(
+          trx,
+          'survey.completed',
+          {
+            response: {
+              id: inserted,
+              email: feedback.email,
+              firstName: feedback.firstName,
+              lastName: feedback.lastName,
+              createdAt: new Date().toISOString(),
+            },
+          },
+          { emails: [feedback.email], ids: [inserted] },
+        );
         return inserted;
       });
       return reply.status(201).send({ id, message: THANKS_MESSAGE });

@@ -11,6 +11,7 @@ import {
 } from '@repo/validation';
 import { z } from 'zod';
 import { auditActorOf, recordAudit } from '../../../../audit/audit-log';
+import { emitWebhookEvent, participantSubject } from '../../../../webhooks/webhook-events';
 import { fillFreeSeats } from '../../../../beta/auto-fill';
 import { prepareWaitlistUpdate, sendWaitlistUpdate } from '../../../../beta/waitlist-update';
 import {
@@ -107,6 +108,14 @@ export default async function betaRoutes(fastify: ApiInstance) {
           targetId: id,
           details: { status },
         });
+        if (current.status !== updated.status) {
+          await emitWebhookEvent(
+            trx,
+            'beta.participant_status_changed',
+            { participant: updated, previousStatus: current.status },
+            participantSubject(updated),
+          );
+        }
         if (status === 'inactive' && current.status === 'active') {
           await fillFreeSeats(trx, { mailer, config });
         }

@@ -5,11 +5,13 @@ import { lockBetaCap } from '../../../../beta/participants-repository';
 import { type ApiInstance, errorResponses } from '../../../../route-schemas';
 import { readAutoFill, writeAutoFill } from '../../../../settings/app-settings-repository';
 import twoFactorSettingsRoutes from './two-factor';
+import ssoSettingsRoutes from './sso';
 
 /** Console switches (issue 11). */
 export default async function settingsRoutes(fastify: ApiInstance) {
   const { config, db, mailer } = fastify;
   await fastify.register(twoFactorSettingsRoutes);
+  await fastify.register(ssoSettingsRoutes);
 
   fastify.get(
     '/settings/auto-fill',
