@@ -7,6 +7,7 @@ import authentication from './plugins/app/authentication';
 import email from './plugins/app/email';
 import invitationExpiry from './plugins/app/invitation-expiry';
 import waitlistBulkRuns from './plugins/app/waitlist-bulk-runs';
+import waitlistImports from './plugins/app/waitlist-imports';
 import postImageStore from './plugins/app/post-image-store';
 import postScheduler from './plugins/app/post-scheduler';
 import postsCache from './plugins/app/posts-cache';
@@ -141,6 +142,7 @@ export async function buildApp({
   await app.register(analyticsRollups, { startTimer: startEmailWorker });
   await app.register(invitationExpiry, { startTimer: startEmailWorker });
   await app.register(waitlistBulkRuns, { startTimer: startEmailWorker });
+  await app.register(waitlistImports, { startTimer: startEmailWorker });
   await app.register(counterFold, { startTimer: startEmailWorker });
   await app.register(postsCache);
   await app.register(postImageStore);

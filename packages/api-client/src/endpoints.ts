@@ -76,6 +76,10 @@ import type {
   WaitlistBulkAction,
   WaitlistBulkRequest,
   WaitlistBulkRun,
+  WaitlistImportDryRun,
+  WaitlistImportMapping,
+  WaitlistImportRun,
+  WaitlistImportUpload,
   WaitlistPlace,
   WaitlistSignupResponse,
   WebhookEndpoint,
@@ -185,6 +189,23 @@ export function createConsoleEndpoints(client: ApiClient) {
             options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {},
           ),
         bulkRun: (id: string) => client.get<WaitlistBulkRun>(routes.admin.waitlist.bulkRun(id)),
+        /** Issue 34: a CSV import: upload, dry run, start, progress, undo. */
+        imports: {
+          upload: (file: File) =>
+            client.upload<WaitlistImportUpload>(
+              pathWithParams(routes.admin.waitlist.importUpload, { fileName: file.name }),
+              // Sent as text/csv whatever the browser calls a .csv file (often application/vnd.ms-excel).
+              new File([file], file.name, { type: 'text/csv' }),
+            ),
+          dryRun: (id: string, mapping: WaitlistImportMapping) =>
+            client.post<WaitlistImportDryRun>(routes.admin.waitlist.importDryRun(id), { mapping }),
+          start: (id: string, confirmAll: boolean) =>
+            client.post<WaitlistImportRun>(routes.admin.waitlist.importStart(id), { confirmAll }),
+          status: (id: string) =>
+            client.get<WaitlistImportRun>(routes.admin.waitlist.importStatus(id)),
+          undo: (id: string) =>
+            client.post<WaitlistImportRun>(routes.admin.waitlist.importUndo(id)),
+        },
       },
       beta: {
         setStatus: (participantId: string, body: ParticipantStatusUpdate) =>

@@ -113,6 +113,12 @@ const consoleRouteTable = {
       bulkDelete: 'POST /api/admin/waitlist/bulk/delete',
       bulkExport: 'POST /api/admin/waitlist/bulk/export',
       bulkRun: 'GET /api/admin/waitlist/bulk/runs/:id',
+      /** Issue 34: a CSV import, step by step. */
+      importUpload: 'POST /api/admin/waitlist/imports',
+      importDryRun: 'POST /api/admin/waitlist/imports/:id/dry-run',
+      importStart: 'POST /api/admin/waitlist/imports/:id/start',
+      importStatus: 'GET /api/admin/waitlist/imports/:id/status',
+      importUndo: 'POST /api/admin/waitlist/imports/:id/undo',
     },
     beta: {
       participants: 'GET /api/admin/beta/participants',

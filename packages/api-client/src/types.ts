@@ -29,6 +29,11 @@ export type {
   WaitlistBulkRun,
   WaitlistBulkSkipReason,
   WaitlistSelectionRequest,
+  // waitlist-import.ts
+  WaitlistImportDryRun,
+  WaitlistImportMapping,
+  WaitlistImportRun,
+  WaitlistImportUpload,
   // referrals.ts
   ReferralChain,
   // invite-codes.ts

@@ -29,6 +29,7 @@ import * as waitlistBulkRuns from './migrations/2026-11-28-026-waitlist-bulk-run
 import * as savedViews from './migrations/2026-11-28-027-saved-views';
 import * as waitlistSourceCounts from './migrations/2026-11-28-028-waitlist-source-counts';
 import * as webhooks from './migrations/2026-11-29-029-webhooks';
+import * as waitlistImports from './migrations/2026-11-29-030-waitlist-imports';
 import * as staffSsoIdentities from './migrations/2026-11-29-031-staff-sso-identities';
 
 /**
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-027-saved-views': savedViews,
   '2026-11-28-028-waitlist-source-counts': waitlistSourceCounts,
   '2026-11-29-029-webhooks': webhooks,
+  '2026-11-29-030-waitlist-imports': waitlistImports,
   '2026-11-29-031-staff-sso-identities': staffSsoIdentities,
 };
 

@@ -23,6 +23,7 @@ import type {
   RedemptionOutcome,
   SuppressionOrigin,
   WaitlistBulkAction,
+  WaitlistImportState,
 } from '@repo/validation';
 
 import type {
@@ -374,6 +375,8 @@ export interface WaitlistEntriesTable {
    * (confirmed, no beta seat), null otherwise. A numeric (a string here); compare it in SQL.
    */
   queueKey: Generated<string | null>;
+  /** Issue 34: the CSV import that made the entry (an undo deletes exactly these). */
+  importRunId: string | null;
 }
 
 /** One row: the number of waitlist entries, kept by triggers (migration 003). */
@@ -673,6 +676,45 @@ export interface WaitlistBulkRunsTable {
   finishedAt: Date | null;
 }
 
+/**
+ * Issue 34: one CSV import (migration 030): the uploaded file's header, the
+ * mapping of its columns to fields, its progress and counts. The file's bytes are
+ * in waitlist_import_chunks until the import finishes.
+ */
+export interface WaitlistImportRunsTable {
+  id: Generated<string>;
+  fileName: string;
+  bytes: Generated<string>;
+  header: ColumnType<string[], string | undefined, string>;
+  /** Field name to column index (a WaitlistImportMapping), set by the dry run. */
+  mapping: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+  /** Confirm the rows without a "confirmed at" value (else they are sent the confirmation mail). */
+  confirmAll: Generated<boolean>;
+  /** Who asked (an AuditActor). */
+  actor: ColumnType<Record<string, unknown>, string, string>;
+  createdBy: string | null;
+  state: Generated<WaitlistImportState>;
+  totalRows: number | null;
+  processedRows: Generated<number>;
+  imported: Generated<number>;
+  mailsQueued: Generated<number>;
+  /** Rows passed over, by problem. */
+  problems: ColumnType<Record<string, number>, string | undefined, string>;
+  error: string | null;
+  leaseUntil: Date | null;
+  createdAt: CreatedAt;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  undoneAt: Date | null;
+}
+
+/** A piece (about 1 MB) of an import's uploaded file, in order. */
+export interface WaitlistImportChunksTable {
+  runId: string;
+  ordinal: number;
+  data: Buffer;
+}
+
 /** One person of a bulk run, in the order the run takes them; its outcome once acted on. */
 export interface WaitlistBulkRunItemsTable {
   runId: string;
@@ -753,6 +795,8 @@ export interface Database {
   bulkSendRuns: BulkSendRunsTable;
   waitlistBulkRuns: WaitlistBulkRunsTable;
   waitlistBulkRunItems: WaitlistBulkRunItemsTable;
+  waitlistImportRuns: WaitlistImportRunsTable;
+  waitlistImportChunks: WaitlistImportChunksTable;
   accountTokens: AccountTokensTable;
   loginThrottle: LoginThrottleTable;
   auditLog: AuditLogTable;

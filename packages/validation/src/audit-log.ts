@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'waitlist.delete',
   'waitlist.resend_confirmation',
   'waitlist.bulk',
+  'waitlist.import',
+  'waitlist.import_undo',
   'invite_code.create',
   'invite_code.disable',
   'invite_code.enable',

@@ -17,6 +17,7 @@ export * from './issues';
 // Features.
 export * from './waitlist';
 export * from './waitlist-bulk';
+export * from './waitlist-import';
 export * from './referral-codes';
 export * from './referrals';
 export * from './invite-codes';

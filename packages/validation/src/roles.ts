@@ -40,7 +40,8 @@ export type Permission = (typeof PERMISSIONS)[number];
 /** What each permission allows, as the console shows it. */
 export const PERMISSION_LABELS: Record<Permission, string> = {
   'waitlist:read': 'Read the waitlist',
-  'waitlist:write': 'Delete waitlist entries and resend confirmations',
+  'waitlist:write':
+    'Delete waitlist entries, resend confirmations, import a CSV file (and undo it)',
   'waitlist:export': 'Export the waitlist (CSV)',
   'beta:read': 'Read beta participants and seats',
   'beta:approve': 'Approve, invite, activate and deactivate beta participants',

@@ -11,6 +11,7 @@ import { apiSection } from './api';
 import { cleanUpOnSignals, runCleanups } from './cleanup';
 import { type BenchConfig, readConfig, type Section } from './config';
 import { csvSection } from './csv';
+import { importSection } from './import';
 import { interactionSection } from './interaction';
 import { consoleFirstLoadRow, marketingJavaScriptRows } from './javascript';
 import { lighthouseSection } from './lighthouse';
@@ -52,6 +53,7 @@ const SECTION_TITLES: Record<Section, string> = {
   api: 'API',
   csv: 'CSV',
   scale: 'Scale',
+  import: 'Import',
 };
 
 const RUNNERS: Record<Section, (context: Context) => Promise<Row[]>> = {
@@ -103,6 +105,13 @@ const RUNNERS: Record<Section, (context: Context) => Promise<Row[]>> = {
         durationSeconds: config.durationSeconds,
         warmupSeconds: config.warmupSeconds,
       },
+    }),
+  import: ({ config, bench, session }) =>
+    importSection({
+      apiUrl: bench.apiUrl,
+      adminOrigin: new URL(bench.stack.publicUrls.admin).origin,
+      session,
+      rows: config.importRows,
     }),
 };
 

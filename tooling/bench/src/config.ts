@@ -15,10 +15,16 @@
  *   BENCH_SCALE_ENTRIES=1000000  waitlist entries at the large size (the small one is a tenth)
  *   BENCH_SCALE_EVENTS=10000000  analytics events at the large size (likewise)
  *   BENCH_SCALE_SAMPLES=30       sequential answers per read figure (median and p95)
+ *
+ * `pnpm bench --import` (or BENCH_ONLY=import) runs the CSV import section alone (issue 34):
+ *   BENCH_IMPORT_ROWS=100000     rows of the generated file
  */
-const SECTIONS = ['lighthouse', 'js', 'inp', 'ssr', 'api', 'csv', 'scale'] as const;
-/** The sections a plain `pnpm bench` runs: the scale run fills millions of rows, only when asked. */
-const DEFAULT_SECTIONS = SECTIONS.filter((section) => section !== 'scale');
+const SECTIONS = ['lighthouse', 'js', 'inp', 'ssr', 'api', 'csv', 'scale', 'import'] as const;
+/**
+ * The sections a plain `pnpm bench` runs: the scale run fills millions of rows and
+ * the import run adds 100,000 entries (on top of the CSV section's million), only when asked.
+ */
+const DEFAULT_SECTIONS = SECTIONS.filter((section) => section !== 'scale' && section !== 'import');
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchConfig {
@@ -31,6 +37,7 @@ export interface BenchConfig {
   lighthouseRuns: number;
   inpRounds: number;
   scale: { entries: number; events: number; samples: number };
+  importRows: number;
 }
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -47,6 +54,7 @@ function positiveNumber(name: string, fallback: number, { allowZero = false } = 
 
 function sectionsOf(raw: string | undefined): Section[] {
   if (process.argv.includes('--scale')) return ['scale'];
+  if (process.argv.includes('--import')) return ['import'];
   if (raw === undefined || raw.trim() === '') return [...DEFAULT_SECTIONS];
   const names = raw
     .split(',')
@@ -81,5 +89,6 @@ export function readConfig(): BenchConfig {
       events: Math.round(positiveNumber('BENCH_SCALE_EVENTS', 10_000_000)),
       samples: Math.round(positiveNumber('BENCH_SCALE_SAMPLES', 30)),
     },
+    importRows: Math.round(positiveNumber('BENCH_IMPORT_ROWS', 100_000)),
   };
 }

@@ -5,6 +5,7 @@ import { forgetInBulkRuns } from '../bulk-send/bulk-send';
 import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { forgetWebhookEventsOf } from '../webhooks/webhook-erasure';
 import { pseudonymiseSuppressions } from '../suppressions/suppressions-repository';
+import { deleteUploadsNaming } from '../waitlist-import/import-file';
 
 /** What an erasure removed, table by table (counts only: the data is gone). */
 export interface ErasureCounts {
@@ -154,6 +155,7 @@ export async function eraseEverythingOf(db: DB, email: string): Promise<ErasureC
     (row) => row.id,
   );
   await forgetInBulkRuns(db, { email, participantIds: participants.map((row) => row.id) });
+  await deleteUploadsNaming(db, email);
   await pseudonymiseSuppressions(db, email);
   return {
     waitlistEntries: waitlistEntries.length,

@@ -59,6 +59,15 @@ export const waitlistExportColumns: WaitlistExportColumn[] = [
   { header: 'Referral code', value: (row) => row.referralCode, sql: text('w.referral_code') },
   { header: 'Referred by ID', value: (row) => row.referredById, sql: 'w.referred_by_id' },
   { header: 'Referrals', value: (row) => row.referralCount, sql: count('w.referral_count') },
+  // Issue 34: what the import takes besides, so that an export imports back unchanged.
+  {
+    header: 'Referred by code',
+    value: (row) => row.referredByCode,
+    sql: text('r.referral_code'),
+  },
+  { header: 'UTM source', value: (row) => row.utmSource, sql: text('w.utm_source') },
+  { header: 'UTM medium', value: (row) => row.utmMedium, sql: text('w.utm_medium') },
+  { header: 'UTM campaign', value: (row) => row.utmCampaign, sql: text('w.utm_campaign') },
 ];
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -73,6 +82,7 @@ export const waitlistExportCopy = `copy (
   select ${waitlistExportColumns.map((column) => `${column.sql} as ${quoteIdentifier(column.header)}`).join(',\n    ')}
   from waitlist_entries w
   left join beta_participants p on p.waitlist_entry_id = w.id
+  left join waitlist_entries r on r.id = w.referred_by_id
   order by w.created_at desc, w.id desc
 ) to stdout with (format csv, header true)`;
 

@@ -95,13 +95,27 @@ const entryColumns = [
   'w.referredById',
   'w.referralCount',
   'w.invitationExpiredAt',
+  // Issue 34: the attribution an export carries, so that it imports back unchanged.
+  'w.utmSource',
+  'w.utmMedium',
+  'w.utmCampaign',
 ] as const;
 
 type EntriesSource = SelectQueryBuilder<Database & { w: WaitlistEntriesTable }, 'w', object>;
 
 /** Entries with the participant created from them, if any (the admin view of spec section 3). */
 function withParticipant(source: EntriesSource) {
-  return source.leftJoin('betaParticipants as p', 'p.waitlistEntryId', 'w.id').select(entryColumns);
+  return source
+    .leftJoin('betaParticipants as p', 'p.waitlistEntryId', 'w.id')
+    .select(entryColumns)
+    .select((eb) =>
+      // The referrer's code: what an import links a referral by (ids differ between instances).
+      eb
+        .selectFrom('waitlistEntries as r')
+        .select('r.referralCode')
+        .whereRef('r.id', '=', 'w.referredById')
+        .as('referredByCode'),
+    );
 }
 
 export function selectEntries(db: DB) {

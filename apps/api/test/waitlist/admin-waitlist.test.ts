@@ -199,7 +199,7 @@ describe('GET /api/admin/waitlist/export', () => {
   const HEADER =
     'ID,Email,First name,Last name,Company,Primary use,User type,Content workflow,' +
     'Monthly content volume,Biggest challenge,Signed up at,Beta participant ID,Confirmed at,' +
-    'Referral code,Referred by ID,Referrals';
+    'Referral code,Referred by ID,Referrals,Referred by code,UTM source,UTM medium,UTM campaign';
 
   it('streams every entry as an RFC 4180 CSV attachment with formulas made inert', async () => {
     const hostile = await ctx.database.db
@@ -254,7 +254,7 @@ describe('GET /api/admin/waitlist/export', () => {
       `\r\n${hostile.id},'-formula@example.com,"'=HYPERLINK(""http://evil.example"",""x"")",` +
         `'+Plus,"'@Company, Inc.",Other,,"Line one\nline ""two"", with a comma",'\tTabbed,` +
         `"'\rCarriage\nand line",${hostile.createdAt.toISOString()},,2026-03-04T05:06:07.089Z,` +
-        `${hostile.referralCode},,0\r\n`,
+        `${hostile.referralCode},,0,,,,\r\n`,
     );
     expect(text).toContain(`\r\n${lineBreak},`);
     expect(text).toContain(',"Two\nlines",Blog Writing,,');

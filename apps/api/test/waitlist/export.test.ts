@@ -203,13 +203,13 @@ describe.runIf(serverUrl)('the waitlist export streamed from PostgreSQL (COPY)',
     expect(text.split('\r\n').slice(1)).toEqual([
       `${ID(1)},'-minus@example.com,'=1+2,'+Plus,"'@At, ""Quoted"" Inc.",Other,Agency,` +
         `"Line one\nline ""two"", with a comma",'\tTab,"'\rCarriage return",` +
-        `2026-01-02T03:04:05.678Z,${ID(9)},,CODE000001,,0`,
+        `2026-01-02T03:04:05.678Z,${ID(9)},,CODE000001,,0,,,,`,
       // A tie on created_at: the larger id first (the order of the console's list).
       `${ID(3)},plain@example.com,Plain,Entry,"Two\nlines",Email Campaigns,Freelancer,"a`,
       `b","""","trailing quote""",2026-01-02T03:04:05.000Z,,2000-01-01T04:00:00.000Z,` +
-        `CODE000003,,'-1`,
+        `CODE000003,,'-1,,,,`,
       `${ID(2)},élodie@exemple.fr,Zoë 🙂,O'Brien, Leading space,Blog Writing,,,,` +
-        `back\\slash; semi,2026-01-02T03:04:05.000Z,,2026-01-03T23:59:59.999Z,CODE000002,${ID(1)},3`,
+        `back\\slash; semi,2026-01-02T03:04:05.000Z,,2026-01-03T23:59:59.999Z,CODE000002,${ID(1)},3,CODE000001,,,`,
       '',
     ]);
   });
@@ -248,7 +248,7 @@ describe.runIf(serverUrl)('the waitlist export streamed from PostgreSQL (COPY)',
     expect(recordsIn(text)).toBe(20000 + entries.length);
     // The oldest entry last, its record whole.
     expect(text.slice(-2200)).toMatch(
-      /\r\n[0-9a-f-]{36},bulk-1@example\.com,Bulk,Row 1,x{2000},Blog Writing,,,,,2025-01-01T00:00:01\.000Z,,,[0-9A-F]{10},,0\r\n$/,
+      /\r\n[0-9a-f-]{36},bulk-1@example\.com,Bulk,Row 1,x{2000},Blog Writing,,,,,2025-01-01T00:00:01\.000Z,,,[0-9A-F]{10},,0,,,,\r\n$/,
     );
 
     await until('the client back in the pool', tightPoolIdle);

@@ -44,6 +44,18 @@ const EXAMPLES: Record<AuditAction, { entry: Partial<AuditSentenceEntry>; reads:
     },
     reads: 'Ada Lovelace approved 3 people for the beta in bulk (2 skipped, 0 failed)',
   },
+  'waitlist.import': {
+    entry: {
+      targetType: 'waitlist_import',
+      subjectName: null,
+      details: { fileName: 'people.csv', totalRows: 10, imported: 8 },
+    },
+    reads: 'Ada Lovelace imported 8 people from people.csv (2 rows passed over)',
+  },
+  'waitlist.import_undo': {
+    entry: { targetType: 'waitlist_import', subjectName: null, details: { deleted: 8 } },
+    reads: 'Ada Lovelace undid an import, deleting 8 people',
+  },
   'waitlist.auto_invite': {
     entry: { actor: { kind: 'system', label: 'auto-fill' }, actorName: null },
     reads: 'The system invited Grace Hopper to the beta (auto-fill)',

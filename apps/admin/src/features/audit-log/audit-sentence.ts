@@ -174,6 +174,14 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     actor,
     ` ${(BULK_RUN_WORDING[String(details.bulkAction)] ?? ((people) => `acted on ${people}`))(count(details.done, 'person', 'people'))} in bulk (${Number(details.skipped ?? 0)} skipped, ${Number(details.failed ?? 0)} failed)`,
   ],
+  'waitlist.import': ({ actor, details }) => [
+    actor,
+    ` imported ${count(details.imported, 'person', 'people')} from ${String(details.fileName ?? 'a CSV file')} (${Number(details.totalRows ?? 0) - Number(details.imported ?? 0)} rows passed over)`,
+  ],
+  'waitlist.import_undo': ({ actor, details }) => [
+    actor,
+    ` undid an import, deleting ${count(details.deleted, 'person', 'people')}`,
+  ],
   'waitlist.auto_invite': ({ actor, subject }) => [
     actor,
     ' invited ',

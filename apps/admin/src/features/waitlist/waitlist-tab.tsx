@@ -64,6 +64,10 @@ const BulkActionBar = lazy(() =>
 const BulkRunProgress = lazy(() =>
   import('./bulk-run-progress').then((module) => ({ default: module.BulkRunProgress })),
 );
+// Issue 34: the CSV import, with its button's first click.
+const ImportDialog = lazy(() =>
+  import('./import-dialog').then((module) => ({ default: module.ImportDialog })),
+);
 const DeleteEntryDialog = lazy(() =>
   import('@/components/delete-entry-dialog').then((module) => ({
     default: module.DeleteEntryDialog,
@@ -115,12 +119,18 @@ export function WaitlistTab() {
   const [deleting, setDeleting] = useState<DeletionTarget | null>(null);
   const [referralsOf, setReferralsOf] = useState<WaitlistEntry | null>(null);
   const [erasing, setErasing] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [showingKeys, setShowingKeys] = useState(false);
   // Mounted from the first action on, so closing animates and returns focus as usual.
   const [dialogsMounted, setDialogsMounted] = useState(false);
   if (
     !dialogsMounted &&
-    (action !== null || deleting !== null || referralsOf !== null || erasing || showingKeys)
+    (action !== null ||
+      deleting !== null ||
+      referralsOf !== null ||
+      erasing ||
+      importing ||
+      showingKeys)
   )
     setDialogsMounted(true);
   const queryClient = useQueryClient();
@@ -224,6 +234,11 @@ export function WaitlistTab() {
                   Erase a person
                 </Button>
               </Can>
+              <Can permission="waitlist:write">
+                <Button variant="outline" onClick={() => setImporting(true)}>
+                  Import
+                </Button>
+              </Can>
               <Can permission="waitlist:export">
                 <ExportButton
                   path={apiRoutes.admin.waitlist.export}
@@ -305,6 +320,7 @@ export function WaitlistTab() {
               invalidates={[QUERY_PATHS.waitlist, QUERY_PATHS.participants, QUERY_PATHS.outbox]}
             />
             <ErasePersonDialog open={erasing} onOpenChange={setErasing} />
+            <ImportDialog open={importing} onOpenChange={setImporting} />
             <KeyboardShortcutsDialog open={showingKeys} onOpenChange={setShowingKeys} />
           </Suspense>
         ) : null}

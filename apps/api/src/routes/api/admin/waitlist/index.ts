@@ -28,6 +28,7 @@ import {
 } from '../../../../waitlist/waitlist-export';
 import { deleteWaitlistEntry } from '../../../../waitlist/delete-entry';
 import waitlistBulkRoutes from './bulk';
+import waitlistImportRoutes from './imports';
 import signupSourceRoutes from './sources';
 
 const entryParams = idParamsSchema('Waitlist entry not found');
@@ -161,4 +162,5 @@ export default async function waitlistAdminRoutes(fastify: ApiInstance) {
 
   await fastify.register(signupSourceRoutes);
   await fastify.register(waitlistBulkRoutes);
+  await fastify.register(waitlistImportRoutes);
 }
