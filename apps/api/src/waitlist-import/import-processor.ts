@@ -33,13 +33,13 @@ export interface ImportServices {
 }
 
 /** Rows per transaction: a batch's inserts, its mail and the run's progress commit together. */
-export const IMPORT_BATCH_ROWS = 2_000;
+const IMPORT_BATCH_ROWS = 2_000;
 /**
  * Confirmation mail of an import is spread out: this many a minute, so that a
  * list of 100,000 unconfirmed addresses does not leave at once (a provider's
  * sending limits, and a domain's reputation).
  */
-export const IMPORT_MAILS_PER_MINUTE = 100;
+const IMPORT_MAILS_PER_MINUTE = 100;
 
 /** The finishing transaction's statements' limit (the pool's is 15 s). */
 const FINISH_STATEMENT_TIMEOUT_MS = 600_000;

@@ -24,7 +24,7 @@ export type ResolveHost = (hostname: string) => Promise<{ address: string; famil
 export const resolveWithDns: ResolveHost = (hostname) =>
   dnsLookup(hostname, { all: true, verbatim: true });
 
-export class BlockedAddressError extends Error {
+class BlockedAddressError extends Error {
   constructor(readonly address: string) {
     super(`address not allowed: ${address} is not a public internet address`);
     this.name = 'BlockedAddressError';

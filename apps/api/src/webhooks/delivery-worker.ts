@@ -46,7 +46,7 @@ export interface WebhookWorkerOptions {
   onOutcome?: (outcome: DeliveryOutcome) => void;
 }
 
-export type DeliveryOutcome = 'succeeded' | 'retried' | 'failed';
+type DeliveryOutcome = 'succeeded' | 'retried' | 'failed';
 
 export interface WebhookWorker {
   start: () => void;
@@ -56,10 +56,7 @@ export interface WebhookWorker {
 }
 
 /** The delay before attempt `attempt + 1`, ±20 % so that retries of many deliveries spread. */
-export function webhookRetryDelayMs(
-  delays: readonly number[],
-  attempt: number,
-): number | undefined {
+function webhookRetryDelayMs(delays: readonly number[], attempt: number): number | undefined {
   const base = delays[attempt - 1];
   if (base === undefined) return undefined;
   return Math.round(base * (0.8 + Math.random() * 0.4));

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
  */
 
 /** A `webhook-id`: `msg_` and 24 random bytes in base64url (Standard Webhooks' style). */
-export function newWebhookEventId(): string {
+function newWebhookEventId(): string {
   return `msg_${randomBytes(18).toString('base64url')}`;
 }
 

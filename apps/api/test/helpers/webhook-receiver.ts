@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 
 /** One request a receiver got. */
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;

@@ -22,7 +22,7 @@ export interface EndpointHandlers {
 }
 
 /** Where an endpoint's delivery log lives. */
-export const deliveryLogPath = (endpoint: Pick<WebhookEndpoint, 'id'>) =>
+const deliveryLogPath = (endpoint: Pick<WebhookEndpoint, 'id'>) =>
   `/admin/integrations/${encodeURIComponent(endpoint.id)}`;
 
 /** The endpoint's name in buttons and dialogs: its description, else its URL. */

@@ -1,9 +1,4 @@
-import {
-  WEBHOOK_EVENT_LABELS,
-  type WebhookDeliveryState,
-  type WebhookEndpointKind,
-  type WebhookEvent,
-} from '@repo/validation';
+import { type WebhookDeliveryState, type WebhookEndpointKind } from '@repo/validation';
 
 /** The Integrations section's own words (issue 34); the API's messages are WEBHOOK_MESSAGES. */
 export const KIND_LABELS: Record<WebhookEndpointKind, string> = {
@@ -26,9 +21,6 @@ export const STATE_LABELS: Record<WebhookDeliveryState, string> = {
   succeeded: 'Succeeded',
   failed: 'Failed',
 };
-
-/** An event's name in the console, its wire name beside it where space allows. */
-export const eventLabel = (event: WebhookEvent) => WEBHOOK_EVENT_LABELS[event];
 
 export const INTEGRATION_TEXTS = {
   sectionDescription:
