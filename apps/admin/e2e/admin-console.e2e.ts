@@ -424,6 +424,11 @@ describe('admin console', () => {
       .first()
       .waitFor();
     await reference.getByText('Calling the admin API with a key').waitFor();
+    // The groups start closed (a long document): the admin group opens on a click.
+    await reference
+      .getByRole('heading', { name: /^admin/ })
+      .first()
+      .click();
     await reference.getByText('/api/admin/waitlist', { exact: true }).first().waitFor();
     await reference.close();
 
