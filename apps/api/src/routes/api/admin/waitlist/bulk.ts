@@ -15,7 +15,11 @@ import { sendCsv } from '../../../../csv-export';
 import { AppError, notFound } from '../../../../errors';
 import { idempotencyCallerOf, idempotentRequest } from '../../../../idempotency/idempotent-request';
 import { type ApiInstance, csvResponse, errorResponses } from '../../../../route-schemas';
-import { createBulkRun, findBulkRun, listBulkRuns } from '../../../../waitlist-bulk/bulk-runs-repository';
+import {
+  createBulkRun,
+  findBulkRun,
+  listBulkRuns,
+} from '../../../../waitlist-bulk/bulk-runs-repository';
 import { waitlistExportColumns } from '../../../../waitlist/waitlist-export';
 import {
   countSelectedEntries,
