@@ -76,9 +76,11 @@ import type {
   WaitlistBulkAction,
   WaitlistBulkRequest,
   WaitlistBulkRun,
+  WaitlistBulkRunList,
   WaitlistImportDryRun,
   WaitlistImportMapping,
   WaitlistImportRun,
+  WaitlistImportRunList,
   WaitlistImportUpload,
   WaitlistPlace,
   WaitlistSignupResponse,
@@ -188,12 +190,14 @@ export function createConsoleEndpoints(client: ApiClient) {
             body,
             options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {},
           ),
+        bulkRuns: () => client.get<WaitlistBulkRunList>(routes.admin.waitlist.bulkRuns),
         bulkRun: (id: string) => client.get<WaitlistBulkRun>(routes.admin.waitlist.bulkRun(id)),
         /** Issue 34: a CSV import: upload, dry run, start, progress, undo. */
         imports: {
+          list: () => client.get<WaitlistImportRunList>(routes.admin.waitlist.imports),
           upload: (file: File) =>
             client.upload<WaitlistImportUpload>(
-              pathWithParams(routes.admin.waitlist.importUpload, { fileName: file.name }),
+              pathWithParams(routes.admin.waitlist.imports, { fileName: file.name }),
               // Sent as text/csv whatever the browser calls a .csv file (often application/vnd.ms-excel).
               new File([file], file.name, { type: 'text/csv' }),
             ),

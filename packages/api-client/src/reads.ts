@@ -55,6 +55,8 @@ import type {
   TemplatePreviewQuery,
   TwoFactorPolicy,
   User,
+  WaitlistBulkRunList,
+  WaitlistImportRunList,
   WaitlistListQuery,
   WaitlistPage,
   WebhookDeliveryDetail,
@@ -78,6 +80,8 @@ type JsonReads =
   | [Admin['waitlist']['list'], WaitlistPage]
   | [Admin['waitlist']['sources'], SignupSources]
   | [Built<Admin['waitlist']['referrals']>, ReferralChain]
+  | [Admin['waitlist']['imports'], WaitlistImportRunList]
+  | [Admin['waitlist']['bulkRuns'], WaitlistBulkRunList]
   | [Admin['beta']['participants'], BetaParticipantList]
   | [Admin['settings']['autoFill'], AutoFillSetting]
   | [Admin['settings']['twoFactor'], TwoFactorPolicy]

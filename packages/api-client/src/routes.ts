@@ -112,9 +112,10 @@ const consoleRouteTable = {
       bulkHangTight: 'POST /api/admin/waitlist/bulk/hang-tight',
       bulkDelete: 'POST /api/admin/waitlist/bulk/delete',
       bulkExport: 'POST /api/admin/waitlist/bulk/export',
+      bulkRuns: 'GET /api/admin/waitlist/bulk/runs',
       bulkRun: 'GET /api/admin/waitlist/bulk/runs/:id',
-      /** Issue 34: a CSV import, step by step. */
-      importUpload: 'POST /api/admin/waitlist/imports',
+      /** Issue 34: a CSV import, step by step (GET: the imports of the last 30 days). */
+      imports: 'GET,POST /api/admin/waitlist/imports',
       importDryRun: 'POST /api/admin/waitlist/imports/:id/dry-run',
       importStart: 'POST /api/admin/waitlist/imports/:id/start',
       importStatus: 'GET /api/admin/waitlist/imports/:id/status',

@@ -27,12 +27,14 @@ export type {
   WaitlistBulkAction,
   WaitlistBulkRequest,
   WaitlistBulkRun,
+  WaitlistBulkRunList,
   WaitlistBulkSkipReason,
   WaitlistSelectionRequest,
   // waitlist-import.ts
   WaitlistImportDryRun,
   WaitlistImportMapping,
   WaitlistImportRun,
+  WaitlistImportRunList,
   WaitlistImportUpload,
   // referrals.ts
   ReferralChain,

@@ -90,4 +90,18 @@ export const waitlistBulkRunSchema = z.object({
 });
 export type WaitlistBulkRun = z.output<typeof waitlistBulkRunSchema>;
 
+/** How far back GET /api/admin/waitlist/bulk/runs lists runs, and at most how many. */
+export const BULK_RUN_LIST_DAYS = 30;
+export const BULK_RUN_LIST_MAX = 50;
+
+/** A run in the list: its counts and skips by reason (the people passed over are read one run at a time). */
+const waitlistBulkRunSummarySchema = waitlistBulkRunSchema.omit({ passedOver: true }).extend({
+  /** Who started it: a staff member's username, or the API key's label. */
+  startedBy: z.string(),
+});
+
+/** GET /api/admin/waitlist/bulk/runs: the runs of the last 30 days, newest first. */
+export const waitlistBulkRunListSchema = z.object({ items: z.array(waitlistBulkRunSummarySchema) });
+export type WaitlistBulkRunList = z.output<typeof waitlistBulkRunListSchema>;
+
 export const bulkRunParamsSchema = z.object({ id: uuidParam(WAITLIST_BULK_MESSAGES.runNotFound) });

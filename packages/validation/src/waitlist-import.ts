@@ -192,6 +192,21 @@ export const waitlistImportRunSchema = z.object({
 });
 export type WaitlistImportRun = z.output<typeof waitlistImportRunSchema>;
 
+/** How far back GET /api/admin/waitlist/imports lists imports, and at most how many. */
+export const IMPORT_LIST_DAYS = 30;
+export const IMPORT_LIST_MAX = 50;
+
+/** GET /api/admin/waitlist/imports: the imports started in the last 30 days, newest first. */
+export const waitlistImportRunListSchema = z.object({
+  items: z.array(
+    waitlistImportRunSchema.extend({
+      /** Who started it: a staff member's username, or the API key's label. */
+      startedBy: z.string(),
+    }),
+  ),
+});
+export type WaitlistImportRunList = z.output<typeof waitlistImportRunListSchema>;
+
 const normalizedHeader = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Header names (normalised: lower case, letters and digits) each field is guessed from. */

@@ -10,6 +10,8 @@ export const QUERY_PATHS = {
   dashboard: apiRoutes.analytics.dashboard,
   waitlist: apiRoutes.admin.waitlist.list,
   signupSources: apiRoutes.admin.waitlist.sources,
+  waitlistImports: apiRoutes.admin.waitlist.imports,
+  waitlistBulkRuns: apiRoutes.admin.waitlist.bulkRuns,
   participants: apiRoutes.admin.beta.participants,
   autoFill: apiRoutes.admin.settings.autoFill,
   contacts: apiRoutes.admin.contacts.list,

@@ -1,8 +1,11 @@
 import type { DB } from '@repo/db';
 import {
+  BULK_RUN_LIST_DAYS,
+  BULK_RUN_LIST_MAX,
   BULK_RUN_MAX,
   type WaitlistBulkAction,
   type WaitlistBulkRun,
+  type WaitlistBulkRunList,
   type WaitlistSelection,
 } from '@repo/validation';
 import { sql } from 'kysely';
@@ -274,6 +277,59 @@ export async function findBulkRun(db: DB, id: string): Promise<WaitlistBulkRun |
       name: [row.firstName, row.lastName].filter(Boolean).join(' '),
       email: row.email ?? '',
       reason: row.reason ?? 'unknown',
+    })),
+  };
+}
+
+/**
+ * The runs started in the last BULK_RUN_LIST_DAYS, newest first, at most
+ * BULK_RUN_LIST_MAX: counts and skips by reason, who started each.
+ */
+export async function listBulkRuns(db: DB): Promise<WaitlistBulkRunList> {
+  const runs = await db
+    .selectFrom('waitlistBulkRuns')
+    .select([
+      'id',
+      'action',
+      'state',
+      'total',
+      'done',
+      'skipped',
+      'failed',
+      'actor',
+      'createdAt',
+      'finishedAt',
+    ])
+    .where('createdAt', '>', sql<Date>`now() - make_interval(days => ${BULK_RUN_LIST_DAYS})`)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(BULK_RUN_LIST_MAX)
+    .execute();
+  const reasons =
+    runs.length === 0
+      ? []
+      : await db
+          .selectFrom('waitlistBulkRunItems')
+          .select(['runId', 'reason', (eb) => eb.fn.countAll<string>().as('count')])
+          .where(
+            'runId',
+            'in',
+            runs.map((run) => run.id),
+          )
+          .where('outcome', 'in', ['skipped', 'failed'])
+          .groupBy(['runId', 'reason'])
+          .execute();
+  return {
+    items: runs.map(({ actor, ...run }) => ({
+      ...run,
+      createdAt: run.createdAt.toISOString(),
+      finishedAt: run.finishedAt?.toISOString() ?? null,
+      reasons: Object.fromEntries(
+        reasons
+          .filter((row) => row.runId === run.id)
+          .map((row) => [row.reason ?? 'unknown', Number(row.count)]),
+      ),
+      startedBy: (actor as unknown as AuditActor).label,
     })),
   };
 }

@@ -1,8 +1,11 @@
 import type { DB } from '@repo/db';
 import {
+  IMPORT_LIST_DAYS,
+  IMPORT_LIST_MAX,
   IMPORT_UNDO_HOURS,
   type WaitlistImportMapping,
   type WaitlistImportRun,
+  type WaitlistImportRunList,
 } from '@repo/validation';
 import { sql } from 'kysely';
 import type { AuditActor } from '../audit/audit-log';
@@ -271,34 +274,35 @@ export async function markUndone(
   return 'undone';
 }
 
-/** An import as the console polls it. */
-export async function findImportRun(db: DB, id: string): Promise<WaitlistImportRun | undefined> {
-  const row = await db
-    .selectFrom('waitlistImportRuns')
-    .select([
-      'id',
-      'fileName',
-      'state',
-      'confirmAll',
-      'totalRows',
-      'processedRows',
-      'imported',
-      'mailsQueued',
-      'problems',
-      'error',
-      'createdAt',
-      'startedAt',
-      'finishedAt',
-      'undoneAt',
-      sql<Date | null>`case when state = 'finished' and finished_at > now() - make_interval(hours => ${IMPORT_UNDO_HOURS})
-        then finished_at + make_interval(hours => ${IMPORT_UNDO_HOURS}) end`.as('undoableUntil'),
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
+const runColumns = [
+  'id',
+  'fileName',
+  'state',
+  'confirmAll',
+  'totalRows',
+  'processedRows',
+  'imported',
+  'mailsQueued',
+  'problems',
+  'error',
+  'createdAt',
+  'startedAt',
+  'finishedAt',
+  'undoneAt',
+  sql<Date | null>`case when state = 'finished' and finished_at > now() - make_interval(hours => ${IMPORT_UNDO_HOURS})
+    then finished_at + make_interval(hours => ${IMPORT_UNDO_HOURS}) end`.as('undoableUntil'),
+] as const;
+
+function runOf(row: {
+  problems: Record<string, number>;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  undoneAt: Date | null;
+  undoableUntil: Date | null;
+}) {
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
-    ...row,
     problems: problemsOf(row.problems),
     createdAt: row.createdAt.toISOString(),
     startedAt: iso(row.startedAt),
@@ -306,4 +310,37 @@ export async function findImportRun(db: DB, id: string): Promise<WaitlistImportR
     undoneAt: iso(row.undoneAt),
     undoableUntil: iso(row.undoableUntil),
   };
+}
+
+/**
+ * The imports started in the last IMPORT_LIST_DAYS, newest first, at most
+ * IMPORT_LIST_MAX (uploads never started are not imports yet).
+ */
+export async function listImportRuns(db: DB): Promise<WaitlistImportRunList> {
+  const rows = await db
+    .selectFrom('waitlistImportRuns')
+    .select([...runColumns, 'actor'])
+    .where('startedAt', 'is not', null)
+    .where('startedAt', '>', sql<Date>`now() - make_interval(days => ${IMPORT_LIST_DAYS})`)
+    .orderBy('startedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(IMPORT_LIST_MAX)
+    .execute();
+  return {
+    items: rows.map(({ actor, ...row }) => ({
+      ...row,
+      ...runOf(row),
+      startedBy: (actor as unknown as AuditActor).label,
+    })),
+  };
+}
+
+/** An import as the console polls it. */
+export async function findImportRun(db: DB, id: string): Promise<WaitlistImportRun | undefined> {
+  const row = await db
+    .selectFrom('waitlistImportRuns')
+    .select(runColumns)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { ...row, ...runOf(row) } : undefined;
 }

@@ -1,4 +1,5 @@
-import type { WaitlistBulkRun } from '@repo/validation';
+import type { WaitlistBulkRun, WaitlistBulkRunList } from '@repo/validation';
+import { sql } from 'kysely';
 import { BETA_CAP, missingPermissionMessage } from '@repo/validation';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { processBulkRun } from '../../src/waitlist-bulk/bulk-run-processor';
@@ -240,6 +241,59 @@ describe('bulk Hang Tight and delete', () => {
     expect(run).toMatchObject({ total: 3, done: 3 });
     const left = await db().selectFrom('waitlistEntries').select('id').execute();
     expect(left.map((row) => row.id).sort()).toEqual([...kept].sort());
+  });
+});
+
+describe('the list of recent runs', () => {
+  const list = (headers: Record<string, string> = admin.headers) =>
+    ctx.app.inject({ method: 'GET', url: '/api/admin/waitlist/bulk/runs', headers });
+
+  it('lists the runs newest first with their counts, skips by reason and who started them', async () => {
+    const ids = await confirmedEntries(2);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const first = await runToEnd('hang-tight', { ids });
+    const second = await runToEnd('delete', { ids: [ids[0]!, unknown] });
+    const old = await runToEnd('delete', { ids: [unknown] });
+    // created_at is not writable through the typed builder: a month ago, by hand.
+    await sql`update waitlist_bulk_runs set created_at = now() - interval '31 days' where id = ${old.id}`.execute(
+      db(),
+    );
+    const response = await list();
+    expect(response.statusCode, response.body).toBe(200);
+    const { items } = response.json<WaitlistBulkRunList>();
+    expect(items.map((item) => item.id)).toEqual([second.id, first.id]);
+    const { username } = await db()
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', admin.userId)
+      .executeTakeFirstOrThrow();
+    expect(items[0]).toEqual({
+      id: second.id,
+      action: 'delete',
+      state: 'finished',
+      total: 2,
+      done: 1,
+      skipped: 1,
+      failed: 0,
+      reasons: { not_found: 1 },
+      startedBy: username,
+      createdAt: second.createdAt,
+      finishedAt: second.finishedAt,
+    });
+    expect(items[1]).toMatchObject({ action: 'hang-tight', done: 2, reasons: {} });
+  });
+
+  it('is refused to a key without waitlist:read', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      headers: admin.headers,
+      payload: { name: 'Bulk runs', permissions: ['beta:read'], expiresInDays: 1 },
+    });
+    expect(created.statusCode).toBe(201);
+    const response = await list({ authorization: `Bearer ${created.json().formattedKey}` });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(missingPermissionMessage('waitlist:read'));
   });
 });
 

@@ -1,4 +1,8 @@
-import type { WaitlistImportDryRun, WaitlistImportUpload } from '@repo/validation';
+import type {
+  WaitlistImportDryRun,
+  WaitlistImportRunList,
+  WaitlistImportUpload,
+} from '@repo/validation';
 import {
   IMPORT_MAX_BYTES,
   missingPermissionMessage,
@@ -447,6 +451,101 @@ describe('the undo', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(WAITLIST_IMPORT_MESSAGES.undoExpired);
     expect(await db().selectFrom('waitlistEntries').select('id').execute()).toHaveLength(1);
+  });
+});
+
+describe('the list of recent imports', () => {
+  const list = async (headers = admin.headers) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/waitlist/imports',
+      headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<WaitlistImportRunList>();
+  };
+
+  it('lists the started imports newest first, with who started them and the undo window', async () => {
+    const { run: first } = await importFile(
+      ctx,
+      admin,
+      csvOf([HEADER, ['ada@example.com', 'Ada', 'Lovelace', 'Engines', '', '']]),
+    );
+    const { run: second } = await importFile(
+      ctx,
+      admin,
+      csvOf([HEADER, ['alan@example.com', 'Alan', 'Turing', 'Bletchley', '', '']]),
+    );
+    // An upload never started is not an import yet.
+    await uploaded(csvOf([HEADER, ['grace@example.com', 'Grace', 'Hopper', 'Navy', '', '']]));
+    // One finished more than 24 hours ago: listed, no longer undoable.
+    await db()
+      .updateTable('waitlistImportRuns')
+      .set({
+        startedAt: sql<Date>`now() - interval '25 hours'`,
+        finishedAt: sql<Date>`now() - interval '24 hours 1 minute'`,
+      })
+      .where('id', '=', first.id)
+      .execute();
+    const { username } = await db()
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', admin.userId)
+      .executeTakeFirstOrThrow();
+    const { items } = await list();
+    expect(items.map((item) => item.id)).toEqual([second.id, first.id]);
+    expect(items[0]).toMatchObject({
+      fileName: 'people.csv',
+      state: 'finished',
+      imported: 1,
+      startedBy: username,
+    });
+    expect(items[0]!.undoableUntil).not.toBeNull();
+    expect(items[1]!.undoableUntil).toBeNull();
+    // Undone: listed as undone, not undoable.
+    const undo = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/waitlist/imports/${second.id}/undo`,
+      headers: admin.headers,
+    });
+    expect(undo.statusCode).toBe(200);
+    expect((await list()).items[0]).toMatchObject({ state: 'undone', undoableUntil: null });
+  });
+
+  it('leaves out imports started more than 30 days ago', async () => {
+    const { run } = await importFile(
+      ctx,
+      admin,
+      csvOf([HEADER, ['ada@example.com', 'Ada', 'Lovelace', 'Engines', '', '']]),
+    );
+    await db()
+      .updateTable('waitlistImportRuns')
+      .set({
+        startedAt: sql<Date>`now() - interval '31 days'`,
+        finishedAt: sql<Date>`now() - interval '31 days'`,
+      })
+      .where('id', '=', run.id)
+      .execute();
+    expect((await list()).items).toEqual([]);
+  });
+
+  it('is refused to staff without waitlist:write', async () => {
+    await importFile(
+      ctx,
+      admin,
+      csvOf([HEADER, ['ada@example.com', 'Ada', 'Lovelace', 'Engines', '', '']]),
+    );
+    const support = await sessionFor(
+      ctx,
+      await insertStaffUser(ctx, { username: `support-list-${Date.now()}`, role: 'support' }),
+    );
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/waitlist/imports',
+      headers: support.headers,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(missingPermissionMessage('waitlist:write'));
   });
 });
 

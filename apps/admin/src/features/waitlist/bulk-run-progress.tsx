@@ -12,18 +12,25 @@ const POLL_MS = 1000;
 interface BulkRunProgressProps {
   run: WaitlistBulkRun;
   onDismiss: () => void;
+  /** The run as a list summed it up (no one passed over named): read it in full at once. */
+  refresh?: boolean;
 }
 
 /**
  * Issue 32: a bulk run's progress while the API works through it (polled), then
  * its result: how many were done, and who was skipped and why.
  */
-export function BulkRunProgress({ run: started, onDismiss }: BulkRunProgressProps) {
+export function BulkRunProgress({
+  run: started,
+  onDismiss,
+  refresh = false,
+}: BulkRunProgressProps) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: ['waitlist-bulk-run', started.id],
     queryFn: () => api.admin.waitlist.bulkRun(started.id),
     initialData: started,
+    ...(refresh ? { initialDataUpdatedAt: 0, staleTime: 0 } : {}),
     refetchInterval: (query) => (query.state.data?.state === 'finished' ? false : POLL_MS),
   });
   const run = data ?? started;
@@ -37,6 +44,7 @@ export function BulkRunProgress({ run: started, onDismiss }: BulkRunProgressProp
       QUERY_PATHS.outbox,
       QUERY_PATHS.dashboard,
       QUERY_PATHS.auditLog,
+      QUERY_PATHS.waitlistBulkRuns,
     ]) {
       void queryClient.invalidateQueries({ queryKey: [path] });
     }

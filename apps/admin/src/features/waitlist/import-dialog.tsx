@@ -244,7 +244,12 @@ function ProgressStep({ run: started, onClose }: { run: WaitlistImportRun; onClo
   const done = run.state !== 'importing';
   useEffect(() => {
     if (!done) return;
-    for (const path of [QUERY_PATHS.waitlist, QUERY_PATHS.outbox, QUERY_PATHS.auditLog]) {
+    for (const path of [
+      QUERY_PATHS.waitlist,
+      QUERY_PATHS.outbox,
+      QUERY_PATHS.auditLog,
+      QUERY_PATHS.waitlistImports,
+    ]) {
       void queryClient.invalidateQueries({ queryKey: [path] });
     }
   }, [done, run.state, queryClient]);

@@ -29,6 +29,7 @@ import { useRowSelection } from './use-row-selection';
 import { personPath } from '@/features/people/person-link';
 import { type WaitlistAction, WAITLIST_SORTABLE, waitlistColumns } from './waitlist-columns';
 import { SignupSourcesCard } from './signup-sources';
+import { RecentRunsMenu } from './recent-runs-menu';
 import { SavedViewsMenu } from './saved-views';
 import { useListKeyboard } from './use-list-keyboard';
 import { useUrlColumnVisibility } from './use-url-columns';
@@ -155,6 +156,12 @@ export function WaitlistTab() {
   // Issue 32: rows selected for a bulk action, and the run under way.
   const selection = useRowSelection(filter);
   const [bulkRun, setBulkRun] = useState<WaitlistBulkRun | null>(null);
+  // A run reopened from the Recent menu: its summary, read in full by the panel.
+  const [bulkRunReopened, setBulkRunReopened] = useState(false);
+  const showBulkRun = (run: WaitlistBulkRun, reopened: boolean) => {
+    setBulkRun(run);
+    setBulkRunReopened(reopened);
+  };
   const canAct = [useCan('beta:approve'), useCan('waitlist:write'), useCan('waitlist:export')];
   const canBulk = canAct.some(Boolean);
   const { query, paging } = usePagedList(
@@ -267,6 +274,11 @@ export function WaitlistTab() {
             />
             <div className="flex flex-wrap items-center gap-2">
               <SavedViewsMenu />
+              <RecentRunsMenu
+                onShowRun={({ startedBy: _startedBy, ...run }) =>
+                  showBulkRun({ ...run, passedOver: [] }, true)
+                }
+              />
               <ColumnVisibilityMenu table={table} />
               {/* A phone has no keyboard to use them with. */}
               <Button
@@ -282,7 +294,12 @@ export function WaitlistTab() {
           </div>
           {bulkRun ? (
             <Suspense fallback={null}>
-              <BulkRunProgress run={bulkRun} onDismiss={() => setBulkRun(null)} />
+              <BulkRunProgress
+                key={bulkRun.id}
+                run={bulkRun}
+                refresh={bulkRunReopened}
+                onDismiss={() => setBulkRun(null)}
+              />
             </Suspense>
           ) : null}
           {selection.target ? (
@@ -291,7 +308,7 @@ export function WaitlistTab() {
                 selection={selection}
                 pageIds={rowIds}
                 matching={query.data?.total ?? 0}
-                onRunStarted={setBulkRun}
+                onRunStarted={(run) => showBulkRun(run, false)}
               />
             </Suspense>
           ) : null}

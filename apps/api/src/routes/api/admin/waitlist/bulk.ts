@@ -1,10 +1,13 @@
 import {
+  BULK_RUN_LIST_DAYS,
+  BULK_RUN_LIST_MAX,
   bulkRunParamsSchema,
   idempotencyHeadersSchema,
   type Permission,
   WAITLIST_BULK_MESSAGES,
   type WaitlistBulkAction,
   waitlistBulkBodySchema,
+  waitlistBulkRunListSchema,
   waitlistBulkRunSchema,
 } from '@repo/validation';
 import { actorUserIdOf, auditActorOf, recordAudit } from '../../../../audit/audit-log';
@@ -12,7 +15,11 @@ import { sendCsv } from '../../../../csv-export';
 import { AppError, notFound } from '../../../../errors';
 import { idempotencyCallerOf, idempotentRequest } from '../../../../idempotency/idempotent-request';
 import { type ApiInstance, csvResponse, errorResponses } from '../../../../route-schemas';
-import { createBulkRun, findBulkRun } from '../../../../waitlist-bulk/bulk-runs-repository';
+import {
+  createBulkRun,
+  findBulkRun,
+  listBulkRuns,
+} from '../../../../waitlist-bulk/bulk-runs-repository';
 import { waitlistExportColumns } from '../../../../waitlist/waitlist-export';
 import {
   countSelectedEntries,
@@ -92,6 +99,18 @@ export default async function waitlistBulkRoutes(fastify: ApiInstance) {
       },
     );
   }
+
+  fastify.get(
+    '/waitlist/bulk/runs',
+    {
+      config: { permission: 'waitlist:read' },
+      schema: {
+        description: `The bulk runs started in the last ${BULK_RUN_LIST_DAYS} days, newest first (at most ${BULK_RUN_LIST_MAX}): action, state, counts, skips by reason, who started each. The people passed over are read one run at a time (GET /api/admin/waitlist/bulk/runs/:id).`,
+        response: { 200: waitlistBulkRunListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => listBulkRuns(db),
+  );
 
   fastify.get(
     '/waitlist/bulk/runs/:id',

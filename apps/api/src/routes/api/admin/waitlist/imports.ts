@@ -1,5 +1,7 @@
 import {
   guessImportMapping,
+  IMPORT_LIST_DAYS,
+  IMPORT_LIST_MAX,
   IMPORT_PROBLEMS_LISTED,
   IMPORT_SAMPLE_ROWS,
   type WaitlistImportDryRun,
@@ -8,6 +10,7 @@ import {
   WAITLIST_IMPORT_MESSAGES,
   type WaitlistImportMapping,
   waitlistImportParamsSchema,
+  waitlistImportRunListSchema,
   waitlistImportRunSchema,
   waitlistImportStartBodySchema,
   waitlistImportUploadQuerySchema,
@@ -27,6 +30,7 @@ import {
   deleteImportRun,
   findImportRun,
   findImportRunRecord,
+  listImportRuns,
   markUndone,
   markUploaded,
   saveMapping,
@@ -53,6 +57,19 @@ export default async function waitlistImportRoutes(fastify: ApiInstance) {
   // Scoped to this plugin: the body stays a stream, stored chunk by chunk (never whole in memory).
   fastify.addContentTypeParser(['text/csv', 'application/csv'], (_request, payload, done) =>
     done(null, payload),
+  );
+
+  fastify.get(
+    '/waitlist/imports',
+    {
+      config: { permission: 'waitlist:write' },
+      schema: {
+        summary: 'List recent imports',
+        description: `The imports started in the last ${IMPORT_LIST_DAYS} days, newest first (at most ${IMPORT_LIST_MAX}), each as GET /api/admin/waitlist/imports/:id/status answers it, with who started it. \`undoableUntil\` is set while an import can still be undone.`,
+        response: { 200: waitlistImportRunListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => listImportRuns(db),
   );
 
   fastify.post(
