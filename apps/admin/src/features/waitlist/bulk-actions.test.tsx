@@ -96,7 +96,8 @@ describe('bulk actions on the waitlist', () => {
     renderWithProviders(<WaitlistTab />);
     await user.click(await screen.findByRole('checkbox', { name: 'Select Ada Tester' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Edsger Tester' }));
-    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    // The bar's code loads with the first selection (lazy): waited for, not assumed.
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
     expect(within(bar).getByText('2 selected')).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Approve for Beta' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -141,9 +142,12 @@ describe('bulk actions on the waitlist', () => {
     renderWithProviders(<WaitlistTab />);
     await screen.findByText('ada@example.com');
     await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
-    expect(screen.getByText(/All 3 on this page are selected/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Select all 57 matching this filter' }));
-    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(await screen.findByText(/All 3 on this page are selected/)).toBeInTheDocument();
+    await user.click(
+      await screen.findByRole('button', { name: 'Select all 57 matching this filter' }),
+    );
+    // The bar's code loads with the first selection (lazy): waited for, not assumed.
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
     expect(
       within(bar).getByText('All 57 people matching this filter selected'),
     ).toBeInTheDocument();
@@ -184,7 +188,8 @@ describe('bulk actions on the waitlist', () => {
     const user = userEvent.setup();
     renderWithProviders(<WaitlistTab />);
     await user.click(await screen.findByRole('checkbox', { name: 'Select Ada Tester' }));
-    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    // The bar's code loads with the first selection (lazy): waited for, not assumed.
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
     expect(within(bar).getByRole('button', { name: 'Approve for Beta' })).toBeInTheDocument();
     expect(within(bar).getByRole('button', { name: 'Send Hang Tight' })).toBeInTheDocument();
     expect(within(bar).getByRole('button', { name: 'Export selection' })).toBeInTheDocument();
@@ -202,7 +207,7 @@ describe('bulk actions on the waitlist', () => {
     const user = userEvent.setup();
     renderWithProviders(<WaitlistTab />);
     await user.click(await screen.findByRole('checkbox', { name: 'Select Grace Tester' }));
-    await user.click(screen.getByRole('button', { name: 'Send Hang Tight' }));
+    await user.click(await screen.findByRole('button', { name: 'Send Hang Tight' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Send' }),
     );
