@@ -171,7 +171,11 @@ export function createPageCache({
     // Recently used entries are evicted last.
     entries.delete(key);
     entries.set(key, entry);
-    const encoding = ENCODINGS.find((name) => entry.encoded[name] && req.acceptsEncodings(name));
+    // The encoding this request prefers, if its copy is ready; otherwise the page itself,
+    // which the middleware compresses on the fly. (Taking any ready copy sent gzip to a
+    // brotli client in the moment between the gzip copy and the slower brotli one.)
+    const preferred = ENCODINGS.find((name) => req.acceptsEncodings(name));
+    const encoding = preferred && entry.encoded[preferred] ? preferred : undefined;
     const body = (encoding && entry.encoded[encoding]) || entry.body;
     res.status(200);
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
