@@ -2,9 +2,10 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@repo/ui';
 import { BETA_FEEDBACK_STEPS, SURVEY_KEY_STORAGE } from '@repo/validation';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BetaFeedbackSurvey } from './beta-feedback-survey';
 import { isRequired, SURVEY_FIELDS } from './survey-fields';
+import { loadSurveyRules } from './survey-rules-loader';
 
 type Reply = Response | Promise<Response>;
 
@@ -101,6 +102,11 @@ function answerStep(stepIndex: number) {
   }
 }
 
+// The step rules' code (zod) is fetched on first use in the browser (issue 32; the e2e tests
+// check that Next waits for it). Here it is loaded once before the tests, so that on a busy
+// machine no test depends on how long transforming zod takes.
+beforeAll(() => loadSurveyRules(), 60_000);
+
 describe('beta feedback survey', () => {
   it('shows step 1 of 9 with required fields marked and no Previous button', () => {
     setup();
@@ -114,15 +120,19 @@ describe('beta feedback survey', () => {
   it('moves on only when every required field of the step is valid, with the spec messages', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    // Next waits for the step rules' code, fetched on first use (issue 32): waited for,
+    // with room for a busy machine (it once took more than findBy's default second).
+    expect(
+      await screen.findByText('Please enter a valid email address', undefined, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('Last name is required')).toBeInTheDocument();
     expect(screen.getByText('Step 1 of 9')).toBeInTheDocument();
     answerStep(0);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText('Step 2 of 9')).toBeInTheDocument();
+    expect(await screen.findByText('Step 2 of 9')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText('Please enter your primary role')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter your primary role')).toBeInTheDocument();
     expect(screen.getByText('Please select your AI experience level')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByText('Step 1 of 9')).toBeInTheDocument();
