@@ -56,11 +56,22 @@ const SECTION_TITLES: Record<Section, string> = {
   import: 'Import',
 };
 
+/** BENCH_PAGES: the pages Lighthouse audits, those named only (all when unset). */
+function onlyPages(paths: string[], wanted: string[] | undefined): string[] {
+  if (!wanted) return paths;
+  const chosen = paths.filter((path) => wanted.includes(path));
+  if (chosen.length === 0) throw new Error(`BENCH_PAGES names none of ${paths.join(', ')}`);
+  return chosen;
+}
+
 const RUNNERS: Record<Section, (context: Context) => Promise<Row[]>> = {
   lighthouse: ({ config, bench, postPath, imagePostPath }) =>
     lighthouseSection(
       bench.stack.marketingUrl!,
-      ['/', '/features', '/blog', postPath, imagePostPath, '/beta', '/contact', '/beta-feedback'],
+      onlyPages(
+        ['/', '/features', '/blog', postPath, imagePostPath, '/beta', '/contact', '/beta-feedback'],
+        config.lighthousePages,
+      ),
       config.lighthouseRuns,
     ),
   js: async ({ bench, session, postPath }) => {

@@ -8,6 +8,7 @@
  *   BENCH_DURATION=10         seconds of each autocannon run (after a warm-up of BENCH_WARMUP=2)
  *   BENCH_CONNECTIONS=50      autocannon connections
  *   BENCH_LIGHTHOUSE_RUNS=3   Lighthouse runs per page (the median is reported)
+ *   BENCH_PAGES=/beta,/contact  Lighthouse audits these pages only (default: every page)
  *   BENCH_INP_ROUNDS=5        rounds through the waitlist wizard for INP (the median is reported)
  *   CHROMIUM_PATH             Chromium binary (default /usr/bin/chromium, see @repo/e2e)
  *
@@ -35,6 +36,7 @@ export interface BenchConfig {
   warmupSeconds: number;
   connections: number;
   lighthouseRuns: number;
+  lighthousePages: string[] | undefined;
   inpRounds: number;
   scale: { entries: number; events: number; samples: number };
   importRows: number;
@@ -83,6 +85,11 @@ export function readConfig(): BenchConfig {
     warmupSeconds: positiveNumber('BENCH_WARMUP', 2, { allowZero: true }),
     connections: Math.round(positiveNumber('BENCH_CONNECTIONS', 50)),
     lighthouseRuns: Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 3)),
+    lighthousePages: process.env.BENCH_PAGES?.trim()
+      ? process.env.BENCH_PAGES.split(',')
+          .map((path) => path.trim())
+          .filter(Boolean)
+      : undefined,
     inpRounds: Math.round(positiveNumber('BENCH_INP_ROUNDS', 5)),
     scale: {
       entries: Math.round(positiveNumber('BENCH_SCALE_ENTRIES', 1_000_000)),
