@@ -72,6 +72,17 @@ describe('mergeClasses', () => {
     expect(mergeClasses('group unknown-class group')).toBe('group unknown-class group');
   });
 
+  it('answers a list met before as it did the first time, past its memory limit too', () => {
+    const inputs = tokens
+      .slice(0, 60)
+      .flatMap((first) => tokens.slice(0, 40).map((second) => `${first} ${second} ${first}`));
+    expect(inputs.length).toBeGreaterThan(2000);
+    const first = inputs.map((input) => mergeClasses(input));
+    const again = inputs.map((input) => mergeClasses(input));
+    expect(again).toEqual(first);
+    expect(first).toEqual(inputs.map((input) => twMerge(input)));
+  });
+
   it('takes for a class exactly the words tailwind-merge takes for one', () => {
     const differences = words.filter(
       (word) => mergeClasses(`${word} ${word}`) !== twMerge(`${word} ${word}`),

@@ -31,7 +31,9 @@ const noSubscription = () => () => undefined;
 /**
  * A form that covers the whole viewport, on the browser's own modal `<dialog>` (issue
  * 22: with Radix's dialog, the click that opened the waitlist overlay was the slowest
- * interaction of the visit; docs/performance.md has the figures). `showModal()` makes
+ * interaction of the visit; docs/performance.md has the figures). It opens as a plain
+ * dialog, painted with the click, and becomes the modal one task later (issue 32: the
+ * inert page's restyle is most of the click's work otherwise). `showModal()` makes
  * the rest of the page inert, live regions included, and focuses its first control;
  * Escape closes it through `onOpenChange`; on close the focus goes back to what had it.
  * The page behind does not scroll: the modal is a scroll container with
@@ -62,6 +64,7 @@ function OpenModal({
   forwardedRef,
 }: Omit<FullScreenModalProps, 'open'> & { forwardedRef: React.ForwardedRef<HTMLDialogElement> }) {
   const dialog = React.useRef<HTMLDialogElement>(null);
+  const modal = React.useRef(false);
   React.useImperativeHandle(forwardedRef, () => dialog.current!, []);
   const titleId = React.useId();
   const descriptionId = React.useId();
@@ -70,9 +73,26 @@ function OpenModal({
     const element = dialog.current;
     if (!element) return;
     const opener = document.activeElement;
-    element.showModal();
+    // Issue 32 (INP): making the rest of the page inert restyles the whole document (on
+    // /beta, 54 of the opening click's 105 ms with the CPU slowed down 4×). So the dialog
+    // opens as a plain one, covering the page, and paints in the frame of the click;
+    // the task after that frame makes it the modal (inert page, top layer, focus in it).
+    element.show();
     setModalLayer(element);
+    let upgrade: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      upgrade = setTimeout(() => {
+        if (!element.isConnected || !element.open || modal.current) return;
+        // Closed and shown again in one task: nothing paints between. The close event
+        // this queues finds the dialog open again and is ignored (onClose below).
+        modal.current = true;
+        element.close();
+        element.showModal();
+      }, 0);
+    });
     return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(upgrade);
       setModalLayer(undefined);
       // Out of the top layer first: while it is there, the rest of the page is inert.
       if (element.open) element.close();
@@ -92,9 +112,17 @@ function OpenModal({
           event.preventDefault();
           onOpenChange(false);
         }}
-        // Closed by the browser itself; the one closed on removal (below) is gone by then.
+        // Escape before the dialog became the modal (a modal's Escape is `cancel`, above).
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && !modal.current && !event.defaultPrevented) {
+            event.preventDefault();
+            onOpenChange(false);
+          }
+        }}
+        // Closed by the browser itself; the one closed on removal (below) is gone by then,
+        // and the one closed to become the modal is open again.
         onClose={(event) => {
-          if (event.currentTarget.isConnected) onOpenChange(false);
+          if (event.currentTarget.isConnected && !event.currentTarget.open) onOpenChange(false);
         }}
         className={cn(
           'fixed inset-0 z-50 m-0 flex h-full max-h-none w-full max-w-none flex-col overflow-y-auto overscroll-contain border-0 bg-background p-0 text-foreground focus:outline-none',

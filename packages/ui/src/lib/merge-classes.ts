@@ -191,8 +191,25 @@ function variantKey(variants: string[]): string {
   return sorted.join(':');
 }
 
+/**
+ * The lists merged so far (issue 32: every render of a kit component merges its classes
+ * again, a quarter of the waitlist's submit click on a slowed CPU). A render passes the
+ * same few lists each time, so the map stays small; it starts over past its limit.
+ */
+const merged = new Map<string, string>();
+const MERGED_LIMIT = 1000;
+
 /** Merges a space-separated class list: for each group and variants, the last class wins. */
 export function mergeClasses(classList: string): string {
+  const known = merged.get(classList);
+  if (known !== undefined) return known;
+  const result = merge(classList);
+  if (merged.size >= MERGED_LIMIT) merged.clear();
+  merged.set(classList, result);
+  return result;
+}
+
+function merge(classList: string): string {
   const classes = classList.trim().split(/\s+/);
   const taken = new Set<string>();
   const kept: string[] = [];
