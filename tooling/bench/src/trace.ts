@@ -167,6 +167,8 @@ function describeTask(
       short(data.url ?? (event.args as Record<string, unknown>)?.fileName),
       data.functionName,
       data.type,
+      // A style recalculation: how many elements it restyled.
+      typeof event.args?.elementCount === 'number' ? `${event.args.elementCount} elements` : '',
     ]
       .filter((part) => typeof part === 'string' && part !== '')
       .join(' ');

@@ -32,9 +32,11 @@ export const HELD_MODULE_TYPE = 'text/x-held-module';
  *   The sheet matches no media until then and is switched on in the same task as the
  *   copy is emptied: one recalculation of the page's styles instead of two (issue 32:
  *   each was a long task with the CPU slowed down 4×, the second one after hydration);
- * - gives the held links their modulepreload back, so the modules load together;
- * - puts a live module script (same text, so the same hash in the page's policy) after
- *   each held one.
+ * - gives the held links their modulepreload back, so the modules load together: four
+ *   a task (issue 32: each link's switch costs the browser a fetch's start, and the ~16
+ *   of /beta in one task were a long one with the CPU slowed down 4×);
+ * - then puts a live module script (same text, so the same hash in the page's policy)
+ *   after each held one.
  * It runs when the browser reports the first contentful paint; at once in a framed page
  * (the console's hidden analytics opt-out frame, the only page that may be framed,
  * never paints and the console waits for its answer); and after 3 s at the latest (a
@@ -49,12 +51,15 @@ const loader = (stylesheet: string) =>
     `l.rel='stylesheet';l.media='not all';l.href=${JSON.stringify(stylesheet)};`,
     "l.onload=function(){l.media='all';var c=d.getElementById('site-css');if(c)c.textContent=''};",
     'd.head.appendChild(l);',
-    `var p=d.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]');`,
-    "for(var i=0;i<p.length;i++)p[i].rel='modulepreload';",
+    `var p=d.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]'),i=0;`,
+    'function n(){',
+    "for(var e=i+4;i<e&&i<p.length;i++)p[i].rel='modulepreload';",
+    'if(i<p.length)return setTimeout(n,0);',
     `var h=d.querySelectorAll('script[type="${HELD_MODULE_TYPE}"]');`,
     "for(var j=0;j<h.length;j++){var m=d.createElement('script');m.type='module';",
     'm.textContent=h[j].textContent;',
     'h[j].parentNode.insertBefore(m,h[j].nextSibling)}}',
+    'n()}',
     'if(window.parent!==window)g();',
     'try{var o=new PerformanceObserver(function(e){',
     "if(e.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(g,0)}});",
