@@ -23,7 +23,7 @@ if (typeof Element !== 'undefined') {
   } as unknown as typeof ResizeObserver;
 }
 
-// jsdom has <dialog> but not its methods (FullScreenModal, issue 22): show, showModal and
+// jsdom has <dialog> but not its modal methods (FullScreenModal, issue 22): showModal and
 // close set the attribute, and Escape asks the open modal's page to close it with the
 // cancel event, as a browser does. Chromium's own behaviour is what the e2e suites test.
 const dialogMethods =
@@ -34,7 +34,6 @@ if (dialogMethods && typeof dialogMethods.showModal !== 'function') {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.toggleAttribute('open', true);
   };
-  HTMLDialogElement.prototype.show = HTMLDialogElement.prototype.showModal;
   HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
     if (!this.hasAttribute('open')) return;
     this.toggleAttribute('open', false);

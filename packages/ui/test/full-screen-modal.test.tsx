@@ -7,11 +7,8 @@ import { FullScreenModal, FullScreenModalTitle } from '../src';
 // as a browser does, queue the close event a task later.
 const modalCalls = vi.fn();
 const methods = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
-const original = { show: methods.show, showModal: methods.showModal, close: methods.close };
+const original = { showModal: methods.showModal, close: methods.close };
 beforeAll(() => {
-  HTMLDialogElement.prototype.show = function show(this: HTMLDialogElement) {
-    this.toggleAttribute('open', true);
-  };
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     modalCalls();
     this.toggleAttribute('open', true);

@@ -77,7 +77,9 @@ function OpenModal({
     // /beta, 54 of the opening click's 105 ms with the CPU slowed down 4×). So the dialog
     // opens as a plain one, covering the page, and paints in the frame of the click;
     // the task after that frame makes it the modal (inert page, top layer, focus in it).
-    element.show();
+    // Opened by its attribute, not show(): show() moves the focus in at once, which lays
+    // the dialog out inside this task; the browser's next frame does that work anyway.
+    element.setAttribute('open', '');
     setModalLayer(element);
     let upgrade: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
