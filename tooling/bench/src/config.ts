@@ -7,7 +7,7 @@
  *                             else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_DURATION=10         seconds of each autocannon run (after a warm-up of BENCH_WARMUP=2)
  *   BENCH_CONNECTIONS=50      autocannon connections
- *   BENCH_LIGHTHOUSE_RUNS=3   Lighthouse runs per page (the median is reported)
+ *   BENCH_LIGHTHOUSE_RUNS=5   Lighthouse runs per page (the median is reported)
  *   BENCH_PAGES=/beta,/contact  Lighthouse audits these pages only (default: every page)
  *   BENCH_INP_ROUNDS=5        rounds through the waitlist wizard for INP (the median is reported)
  *   CHROMIUM_PATH             Chromium binary (default /usr/bin/chromium, see @repo/e2e)
@@ -84,7 +84,7 @@ export function readConfig(): BenchConfig {
     durationSeconds: positiveNumber('BENCH_DURATION', 10),
     warmupSeconds: positiveNumber('BENCH_WARMUP', 2, { allowZero: true }),
     connections: Math.round(positiveNumber('BENCH_CONNECTIONS', 50)),
-    lighthouseRuns: Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 3)),
+    lighthouseRuns: Math.round(positiveNumber('BENCH_LIGHTHOUSE_RUNS', 5)),
     lighthousePages: process.env.BENCH_PAGES?.trim()
       ? process.env.BENCH_PAGES.split(',')
           .map((path) => path.trim())
