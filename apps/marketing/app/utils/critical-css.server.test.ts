@@ -28,12 +28,31 @@ describe('criticalCss', () => {
   it('keeps the rules of the classes the page uses, in their order, and the rules without a class', () => {
     const css = pick('<main class="flex hover:underline"><h1>Title</h1></main>');
     expect(css).toBe(
-      '@layer theme{:root{--color-primary:#4338ca}}' +
-        '@layer base{*,:after{box-sizing:border-box}h1{font-size:inherit}}' +
+      '@layer base{*,:after{box-sizing:border-box}h1{font-size:inherit}}' +
         '@layer utilities{.flex{display:flex}.hover\\:underline:hover{text-decoration-line:underline}}' +
-        '@property --tw-rotate-x{syntax:"*";inherits:false}' +
         '@keyframes spin{to{transform:rotate(360deg)}}',
     );
+  });
+
+  it('keeps the custom properties the kept rules or the document read, and what those read', () => {
+    const sheet = [
+      '@layer theme{:root{--color-primary:var(--color-indigo);--color-indigo:#4338ca;--spacing:4px}}',
+      '@layer properties{@supports (not (x:y)){*,:before{--tw-rotate-x:0;--tw-shadow:none}}}',
+      '@layer utilities{.text-primary{color:var(--color-primary)}',
+      '.rotate{rotate:var(--tw-rotate-x)}.shadow{box-shadow:var(--tw-shadow)}}',
+      '@property --tw-rotate-x{syntax:"*";inherits:false}',
+      '@property --tw-shadow{syntax:"*";inherits:false}',
+    ].join('');
+    const choose = criticalCss(sheet);
+    const css = choose('<p class="text-primary rotate"></p>');
+    expect(css).toBe(
+      '@layer theme{:root{--color-primary:var(--color-indigo);--color-indigo:#4338ca}}' +
+        '@layer properties{@supports (not (x:y)){*,:before{--tw-rotate-x:0}}}' +
+        '@layer utilities{.text-primary{color:var(--color-primary)}.rotate{rotate:var(--tw-rotate-x)}}' +
+        '@property --tw-rotate-x{syntax:"*";inherits:false}',
+    );
+    // Read by a style attribute of the document: kept too.
+    expect(choose('<p style="padding:var(--spacing)"></p>')).toContain('--spacing:4px');
   });
 
   it('keeps a media query with the rules the page uses, and drops one it does not need', () => {

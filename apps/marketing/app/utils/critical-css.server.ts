@@ -13,7 +13,11 @@ import selectorParser from 'postcss-selector-parser';
 type Node =
   | { kind: 'always'; css: string }
   | { kind: 'rule'; css: string; needs: string[][] }
-  | { kind: 'group'; open: string; children: Node[] };
+  | { kind: 'group'; open: string; children: Node[] }
+  /** `@property --name`: kept when a kept rule reads the property. */
+  | { kind: 'property'; name: string; css: string }
+  /** A rule that only gives custom properties their defaults (`*,:before{--tw-x:0}`). */
+  | { kind: 'defaults'; selector: string; declarations: { name: string; css: string }[] };
 
 /** The classes a compound selector needs, those inside :not() aside (they must be absent). */
 function classesOf(selector: string): string[][] {
@@ -38,8 +42,22 @@ function toNodes(container: Container<ChildNode>): Node[] {
   container.each((child) => {
     if (child.type === 'rule') {
       const needs = classesOf((child as Rule).selector);
-      // A selector without any class (the base styles) matches whatever the page holds.
-      if (needs.some((alternative) => alternative.length === 0)) {
+      const declarations = (child as Rule).nodes.filter((node) => node.type === 'decl');
+      if (
+        declarations.length > 0 &&
+        declarations.length === (child as Rule).nodes.length &&
+        declarations.every((declaration) => declaration.prop.startsWith('--'))
+      ) {
+        nodes.push({
+          kind: 'defaults',
+          selector: (child as Rule).selector,
+          declarations: declarations.map((declaration) => ({
+            name: declaration.prop,
+            css: declaration.toString(),
+          })),
+        });
+      } else if (needs.some((alternative) => alternative.length === 0)) {
+        // A selector without any class (the base styles) matches whatever the page holds.
         nodes.push({ kind: 'always', css: child.toString() });
       } else {
         nodes.push({ kind: 'rule', css: child.toString(), needs });
@@ -50,6 +68,12 @@ function toNodes(container: Container<ChildNode>): Node[] {
         .toString()
         .replace(/\}\s*$/, '');
       nodes.push({ kind: 'group', open, children: toNodes(child as AtRule) });
+    } else if (child.type === 'atrule' && (child as AtRule).name === 'property') {
+      nodes.push({
+        kind: 'property',
+        name: (child as AtRule).params.trim(),
+        css: child.toString(),
+      });
     } else if (child.type !== 'comment') {
       nodes.push({ kind: 'always', css: child.toString() });
     }
@@ -57,7 +81,7 @@ function toNodes(container: Container<ChildNode>): Node[] {
   return nodes;
 }
 
-/** At-rules that hold rules to choose from; others (@keyframes, @property, @font-face) stay whole. */
+/** At-rules that hold rules to choose from; others (@keyframes, @font-face) stay whole. */
 function isGrouping(rule: AtRule): boolean {
   return (
     rule.name === 'media' ||
@@ -67,7 +91,15 @@ function isGrouping(rule: AtRule): boolean {
   );
 }
 
-function emit(nodes: Node[], classes: Set<string>): string {
+/**
+ * The document's rules. Custom properties that the sheet registers (`@property`) or
+ * gives defaults in a rule of their own (Tailwind's fallback for browsers without
+ * `@property`) are kept only when a kept rule reads them (`read`; undefined: none yet):
+ * Tailwind declares some sixty, most pages read a fraction, and the whole sheet, which
+ * follows after the first paint, has them all (issue 32: /beta's document was within a
+ * few bytes of the first round trip's).
+ */
+function emit(nodes: Node[], classes: Set<string>, read?: Set<string>): string {
   let css = '';
   for (const node of nodes) {
     if (node.kind === 'always') css += node.css;
@@ -75,12 +107,24 @@ function emit(nodes: Node[], classes: Set<string>): string {
       if (node.needs.some((alternative) => alternative.every((name) => classes.has(name)))) {
         css += node.css;
       }
+    } else if (node.kind === 'property') {
+      if (read?.has(node.name)) css += node.css;
+    } else if (node.kind === 'defaults') {
+      const kept = node.declarations.filter((declaration) => read?.has(declaration.name));
+      if (kept.length > 0) {
+        css += `${node.selector}{${kept.map((declaration) => declaration.css).join(';')}}`;
+      }
     } else {
-      const inner = emit(node.children, classes);
+      const inner = emit(node.children, classes, read);
       if (inner !== '') css += `${node.open}${inner}}`;
     }
   }
   return css;
+}
+
+/** The custom properties a stylesheet reads, `var(--name` (a fallback's too). */
+function propertiesRead(css: string): Set<string> {
+  return new Set([...css.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1]!));
 }
 
 const ENTITIES: Record<string, string> = {
@@ -108,5 +152,35 @@ export function classNamesOf(html: string): Set<string> {
 /** Parses the sheet once; the function it returns picks a document's rules. */
 export function criticalCss(stylesheet: string): (html: string) => string {
   const nodes = toNodes(postcss.parse(stylesheet));
-  return (html) => emit(nodes, classNamesOf(html));
+  // What each custom property's declarations read in turn (--color-primary: var(--x)).
+  const readsOf = new Map<string, Set<string>>();
+  const note = (name: string, css: string) => {
+    const reads = readsOf.get(name) ?? new Set<string>();
+    for (const read of propertiesRead(css)) reads.add(read);
+    readsOf.set(name, reads);
+  };
+  const walk = (list: Node[]) => {
+    for (const node of list) {
+      if (node.kind === 'property') note(node.name, node.css);
+      else if (node.kind === 'defaults')
+        for (const { name, css } of node.declarations) note(name, css);
+      else if (node.kind === 'group') walk(node.children);
+    }
+  };
+  walk(nodes);
+  return (html) => {
+    const classes = classNamesOf(html);
+    // Read by the kept rules, or by the document itself (a style attribute).
+    const read = propertiesRead(emit(nodes, classes) + html);
+    const pending = [...read];
+    while (pending.length > 0) {
+      for (const next of readsOf.get(pending.pop()!) ?? []) {
+        if (!read.has(next)) {
+          read.add(next);
+          pending.push(next);
+        }
+      }
+    }
+    return emit(nodes, classes, read);
+  };
 }

@@ -25,8 +25,9 @@ export const HELD_MODULE_TYPE = 'text/x-held-module';
 
 /**
  * The loader, written small: it is JavaScript every page sends inline, inside the
- * content pages' 100 KB budget. Plain ES5, it runs before any module in every browser
- * the site serves. `start` (once, after the document is parsed):
+ * content pages' 100 KB budget and the first round trip's bytes (/beta is within some
+ * 30 bytes of it, headers counted: docs/performance.md). ES5 and what every browser with
+ * modules has (NodeList.forEach, Element.after), it runs before any module. `start` (once, after the document is parsed):
  * - adds the whole stylesheet, and empties the document's copy of its rules once that
  *   has loaded (every rule twice would double what each style recalculation matches).
  *   The sheet matches no media until then and is switched on in the same task as the
@@ -44,27 +45,24 @@ export const HELD_MODULE_TYPE = 'text/x-held-module';
  */
 const loader = (stylesheet: string) =>
   [
-    '(function(){var s=!1,d=document;',
+    '(function(){var s,d=document,q=function(c){return d.querySelectorAll(c)};',
     'function g(){if(s)return;',
-    "if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',g);return}",
-    "s=!0;var l=d.createElement('link');",
+    "if(d.readyState=='loading')return d.addEventListener('DOMContentLoaded',g);",
+    "s=1;var l=d.createElement('link');",
     `l.rel='stylesheet';l.media='not all';l.href=${JSON.stringify(stylesheet)};`,
     "l.onload=function(){l.media='all';var c=d.getElementById('site-css');if(c)c.textContent=''};",
     'd.head.appendChild(l);',
-    `var p=d.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]'),i=0;`,
-    'function n(){',
-    "for(var e=i+4;i<e&&i<p.length;i++)p[i].rel='modulepreload';",
-    'if(i<p.length)return setTimeout(n,0);',
-    `var h=d.querySelectorAll('script[type="${HELD_MODULE_TYPE}"]');`,
-    "for(var j=0;j<h.length;j++){var m=d.createElement('script');m.type='module';",
-    'm.textContent=h[j].textContent;',
-    'h[j].parentNode.insertBefore(m,h[j].nextSibling)}}',
-    'n()}',
-    'if(window.parent!==window)g();',
+    `var p=q('link[rel="${HELD_PRELOAD_REL}"]'),i=0;`,
+    '(function n(){',
+    "for(var e=i+4;i<e&&p[i];)p[i++].rel='modulepreload';",
+    'if(p[i])return setTimeout(n);',
+    `q('script[type="${HELD_MODULE_TYPE}"]').forEach(function(h){`,
+    "var m=d.createElement('script');m.type='module';m.text=h.text;h.after(m)})})()}",
+    'if(parent!=window)g();',
     'try{var o=new PerformanceObserver(function(e){',
-    "if(e.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(g,0)}});",
+    "if(e.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(g)}});",
     "o.observe({type:'paint',buffered:!0})}",
-    'catch(e){requestAnimationFrame(function(){setTimeout(g,0)})}',
+    'catch(e){requestAnimationFrame(function(){setTimeout(g)})}',
     'setTimeout(g,3e3)})();',
   ].join('');
 
