@@ -463,6 +463,13 @@ function checkCompose(): void {
 
 async function main(): Promise<void> {
   if (process.getuid?.() !== 0) throw new Error('pnpm test:images runs as root (apt-get, dockerd)');
+  // dockerd and debootstrap install to the sbin folders, which a PATH made for a user
+  // (or a CI runner's) may lack: found after apt-get had installed them.
+  const path = (process.env.PATH ?? '').split(':').filter(Boolean);
+  for (const folder of ['/usr/local/sbin', '/usr/sbin', '/sbin']) {
+    if (!path.includes(folder)) path.push(folder);
+  }
+  process.env.PATH = path.join(':');
   ensurePackages();
   await ensureEngine();
   const base = ensureBaseImage();
