@@ -30,11 +30,12 @@ describe('criticalCss', () => {
     expect(css).toBe(
       '@layer base{*,:after{box-sizing:border-box}h1{font-size:inherit}}' +
         '@layer utilities{.flex{display:flex}.hover\\:underline:hover{text-decoration-line:underline}}' +
+        '@property --tw-rotate-x{syntax:"*";inherits:false}' +
         '@keyframes spin{to{transform:rotate(360deg)}}',
     );
   });
 
-  it('keeps the custom properties the kept rules or the document read, and what those read', () => {
+  it('keeps the defaults of the custom properties the kept rules or the document read, and of what those read', () => {
     const sheet = [
       '@layer theme{:root{--color-primary:var(--color-indigo);--color-indigo:#4338ca;--spacing:4px}}',
       '@layer properties{@supports (not (x:y)){*,:before{--tw-rotate-x:0;--tw-shadow:none}}}',
@@ -49,7 +50,8 @@ describe('criticalCss', () => {
       '@layer theme{:root{--color-primary:var(--color-indigo);--color-indigo:#4338ca}}' +
         '@layer properties{@supports (not (x:y)){*,:before{--tw-rotate-x:0}}}' +
         '@layer utilities{.text-primary{color:var(--color-primary)}.rotate{rotate:var(--tw-rotate-x)}}' +
-        '@property --tw-rotate-x{syntax:"*";inherits:false}',
+        '@property --tw-rotate-x{syntax:"*";inherits:false}' +
+        '@property --tw-shadow{syntax:"*";inherits:false}',
     );
     // Read by a style attribute of the document: kept too.
     expect(choose('<p style="padding:var(--spacing)"></p>')).toContain('--spacing:4px');

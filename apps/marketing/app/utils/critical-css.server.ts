@@ -14,7 +14,7 @@ type Node =
   | { kind: 'always'; css: string }
   | { kind: 'rule'; css: string; needs: string[][] }
   | { kind: 'group'; open: string; children: Node[] }
-  /** `@property --name`: kept when a kept rule reads the property. */
+  /** `@property --name`: always kept (see emit). */
   | { kind: 'property'; name: string; css: string }
   /** A rule that only gives custom properties their defaults (`*,:before{--tw-x:0}`). */
   | { kind: 'defaults'; selector: string; declarations: { name: string; css: string }[] };
@@ -92,12 +92,13 @@ function isGrouping(rule: AtRule): boolean {
 }
 
 /**
- * The document's rules. Custom properties that the sheet registers (`@property`) or
- * gives defaults in a rule of their own (Tailwind's fallback for browsers without
- * `@property`) are kept only when a kept rule reads them (`read`; undefined: none yet):
- * Tailwind declares some sixty, most pages read a fraction, and the whole sheet, which
- * follows after the first paint, has them all (issue 32: /beta's document was within a
- * few bytes of the first round trip's).
+ * The document's rules. Custom properties given defaults in a rule of their own
+ * (Tailwind's fallback for browsers without `@property`, and the theme's variables) are
+ * kept only when a kept rule reads them (`read`; undefined: none yet): Tailwind declares
+ * some sixty, most pages read a fraction, and the whole sheet, which follows after the
+ * first paint, has them all (issue 32: /beta's document was 29 bytes over the first
+ * round trip's). The `@property` registrations all stay: registering the missing ones
+ * when the whole sheet arrives would change the page's styles at that moment.
  */
 function emit(nodes: Node[], classes: Set<string>, read?: Set<string>): string {
   let css = '';
@@ -108,7 +109,7 @@ function emit(nodes: Node[], classes: Set<string>, read?: Set<string>): string {
         css += node.css;
       }
     } else if (node.kind === 'property') {
-      if (read?.has(node.name)) css += node.css;
+      css += node.css;
     } else if (node.kind === 'defaults') {
       const kept = node.declarations.filter((declaration) => read?.has(declaration.name));
       if (kept.length > 0) {

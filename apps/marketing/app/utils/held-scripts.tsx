@@ -25,8 +25,8 @@ export const HELD_MODULE_TYPE = 'text/x-held-module';
 
 /**
  * The loader, written small: it is JavaScript every page sends inline, inside the
- * content pages' 100 KB budget and the first round trip's bytes (/beta is within some
- * 30 bytes of it, headers counted: docs/performance.md). ES5 and what every browser with
+ * content pages' 100 KB budget and the first round trip's bytes (/beta is some 270
+ * bytes under it, headers counted: docs/performance.md). ES5 and what every browser with
  * modules has (NodeList.forEach, Element.after), it runs before any module. `start` (once, after the document is parsed):
  * - adds the whole stylesheet, and empties the document's copy of its rules once that
  *   has loaded (every rule twice would double what each style recalculation matches).
