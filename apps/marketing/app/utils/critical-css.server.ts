@@ -14,8 +14,6 @@ type Node =
   | { kind: 'always'; css: string }
   | { kind: 'rule'; css: string; needs: string[][] }
   | { kind: 'group'; open: string; children: Node[] }
-  /** `@property --name`: always kept (see emit). */
-  | { kind: 'property'; name: string; css: string }
   /** A rule that only gives custom properties their defaults (`*,:before{--tw-x:0}`). */
   | { kind: 'defaults'; selector: string; declarations: { name: string; css: string }[] };
 
@@ -68,12 +66,6 @@ function toNodes(container: Container<ChildNode>): Node[] {
         .toString()
         .replace(/\}\s*$/, '');
       nodes.push({ kind: 'group', open, children: toNodes(child as AtRule) });
-    } else if (child.type === 'atrule' && (child as AtRule).name === 'property') {
-      nodes.push({
-        kind: 'property',
-        name: (child as AtRule).params.trim(),
-        css: child.toString(),
-      });
     } else if (child.type !== 'comment') {
       nodes.push({ kind: 'always', css: child.toString() });
     }
@@ -81,7 +73,7 @@ function toNodes(container: Container<ChildNode>): Node[] {
   return nodes;
 }
 
-/** At-rules that hold rules to choose from; others (@keyframes, @font-face) stay whole. */
+/** At-rules that hold rules to choose from; others (@keyframes, @property, @font-face) stay whole. */
 function isGrouping(rule: AtRule): boolean {
   return (
     rule.name === 'media' ||
@@ -97,8 +89,8 @@ function isGrouping(rule: AtRule): boolean {
  * kept only when a kept rule reads them (`read`; undefined: none yet): Tailwind declares
  * some sixty, most pages read a fraction, and the whole sheet, which follows after the
  * first paint, has them all (issue 32: /beta's document was 29 bytes over the first
- * round trip's). The `@property` registrations all stay: registering the missing ones
- * when the whole sheet arrives would change the page's styles at that moment.
+ * round trip's). The `@property` registrations all stay (whole at-rules, as before):
+ * registering the missing ones when the whole sheet arrives looked costly.
  */
 function emit(nodes: Node[], classes: Set<string>, read?: Set<string>): string {
   let css = '';
@@ -108,8 +100,6 @@ function emit(nodes: Node[], classes: Set<string>, read?: Set<string>): string {
       if (node.needs.some((alternative) => alternative.every((name) => classes.has(name)))) {
         css += node.css;
       }
-    } else if (node.kind === 'property') {
-      css += node.css;
     } else if (node.kind === 'defaults') {
       const kept = node.declarations.filter((declaration) => read?.has(declaration.name));
       if (kept.length > 0) {
@@ -162,9 +152,7 @@ export function criticalCss(stylesheet: string): (html: string) => string {
   };
   const walk = (list: Node[]) => {
     for (const node of list) {
-      if (node.kind === 'property') note(node.name, node.css);
-      else if (node.kind === 'defaults')
-        for (const { name, css } of node.declarations) note(name, css);
+      if (node.kind === 'defaults') for (const { name, css } of node.declarations) note(name, css);
       else if (node.kind === 'group') walk(node.children);
     }
   };
