@@ -13,9 +13,9 @@ import {
   handoffStreamScripts,
   inlineScriptCollector,
 } from '~/utils/content-security-policy.server';
-import { criticalCss } from '~/utils/critical-css.server';
 import { StylesheetProvider } from '~/utils/inline-stylesheet';
 import { InlineScriptRecorderProvider } from '~/utils/own-scripts';
+import { siteStylesheet } from '~/utils/site-stylesheet.server';
 import stylesheet from './tailwind.css?inline';
 
 // Issue 23: server/serve.js drops its rendered pages when the blog changed
@@ -25,9 +25,11 @@ export { onPostsChanged } from '~/utils/posts.server';
 const ABORT_DELAY_MS = 5_000;
 
 // Issue 22: each document carries the rules its own elements use. The page renders
-// with a placeholder in its <style>, replaced once the document is whole.
+// with placeholders in its <style>, replaced once the document is whole: the rules,
+// and the name of the rest of the sheet for them (issue 32).
 const CSS_PLACEHOLDER = '/*critical-css*/';
-const pickCss = criticalCss(stylesheet);
+const REST_PLACEHOLDER = 'x-rest-of-the-sheet';
+const STYLESHEET_PLACEHOLDERS = { css: CSS_PLACEHOLDER, rest: REST_PLACEHOLDER };
 
 /** `promise`, or a rejection once the render's own time is up (a loader's promise that never settles). */
 function withDeadline<T>(promise: Promise<T>): Promise<T> {
@@ -68,7 +70,7 @@ export default async function handleRequest(
     let statusCode = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <InlineScriptRecorderProvider value={inlineScripts.record}>
-        <StylesheetProvider value={CSS_PLACEHOLDER}>
+        <StylesheetProvider value={STYLESHEET_PLACEHOLDERS}>
           <ArticleHtmlProvider value={loadContext.articleHtml}>
             <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
           </ArticleHtmlProvider>
@@ -92,8 +94,13 @@ export default async function handleRequest(
             },
             final(done) {
               const rendered = Buffer.concat(chunks).toString('utf8');
-              const css = import.meta.env.DEV ? stylesheet : pickCss(rendered);
-              const html = rendered.replace(CSS_PLACEHOLDER, () => css);
+              // The dev server's documents carry the whole sheet and name no rest.
+              const { css, rest } = import.meta.env.DEV
+                ? { css: stylesheet, rest: undefined }
+                : siteStylesheet.pick(rendered);
+              const html = rendered
+                .replace(CSS_PLACEHOLDER, () => css)
+                .replace(` data-rest="${REST_PLACEHOLDER}"`, rest ? ` data-rest="${rest}"` : '');
               if (import.meta.env.DEV) {
                 resolve(new Response(html, { headers: responseHeaders, status: statusCode }));
                 return done();

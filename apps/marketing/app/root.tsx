@@ -22,8 +22,6 @@ import { SITE_NAME } from '~/utils/site';
 import { HeldScriptsLoader } from '~/utils/held-scripts';
 import { InlineStylesheet } from '~/utils/inline-stylesheet';
 import { OwnScripts, OwnScrollRestoration } from '~/utils/own-scripts';
-// The whole sheet as a file, loaded after the first paint (utils/held-scripts.tsx).
-import stylesheetUrl from '~/tailwind.css?url';
 
 // Shown only when a loader answers 404: not part of every page's download.
 const NotFound = lazyComponent(() =>
@@ -80,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <LazyToaster />
         </AnalyticsProvider>
         <OwnScrollRestoration />
-        <HeldScriptsLoader stylesheet={stylesheetUrl} />
+        <HeldScriptsLoader />
         <OwnScripts />
       </body>
     </html>

@@ -210,19 +210,27 @@ describe('what pages carry', () => {
 });
 
 describe('the first paint (issue 22)', () => {
-  it('paints with the rules its own elements use, in the document; the whole sheet follows the paint and serves client navigations', async () => {
+  it('paints with the rules its own elements use, in the document; the rest of the sheet follows the paint and serves client navigations', async () => {
     const html = await (await fetch(`${harness.baseUrl}/features`)).text();
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
     const inline = /<style id="site-css"[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
-    const sheetPath = /\.href="([^"]+\.css)"/.exec(html)?.[1];
-    expect(sheetPath).toBeDefined();
-    const whole = await (await fetch(`${harness.baseUrl}${sheetPath}`)).text();
-    // Tailwind's output: the page's rules, not those of what it does not show.
+    const name = /<style id="site-css" data-rest="([^"]+)"/.exec(html)?.[1];
+    expect(name).toBeDefined();
+    const response = await fetch(`${harness.baseUrl}/css/${name}`);
+    expect(response.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    const rest = await response.text();
+    // Tailwind's output: the page's rules in the document, what it does not show in the rest.
     expect(inline).toContain('.min-h-screen');
-    expect(whole).toContain('.min-h-screen');
-    expect(whole).toContain('.post-content');
+    expect(rest).not.toContain('.min-h-screen');
+    expect(rest).toContain('.post-content');
     expect(inline).not.toContain('.post-content');
-    expect(inline.length).toBeLessThan(whole.length * 0.75);
+    // Nothing that would restyle the whole page when it arrives (issue 32).
+    expect(rest).not.toMatch(/:root|@property|@keyframes/);
+    // A name that is not one is refused, and never a server error.
+    for (const bad of ['nothing', `${name}x`, '..%2F..%2Fpackage.json']) {
+      expect((await fetch(`${harness.baseUrl}/css/${bad}`)).status, bad).toBe(404);
+    }
 
     /** What the elements of <main> look like: the properties the site's classes set. */
     const looks = (page: Page) =>
@@ -257,15 +265,20 @@ describe('the first paint (issue 22)', () => {
         paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
         sheet: performance
           .getEntriesByType('resource')
-          .filter((entry) => new URL(entry.name).pathname.endsWith('.css'))
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/css/'))
           .map((entry) => entry.startTime),
       }));
       expect(sheet).toHaveLength(1);
       expect(sheet[0]).toBeGreaterThanOrEqual(paint!);
-      // Once the whole sheet applies, the document's copy of the rules is emptied.
+      // The rest applies beside the document's rules, which stay.
       await expect
-        .poll(() => page.evaluate(() => document.getElementById('site-css')?.textContent))
-        .toBe('');
+        .poll(() =>
+          page.evaluate(() => document.querySelector('link[href^="/css/"]')?.getAttribute('media')),
+        )
+        .toBe('all');
+      expect(await page.evaluate(() => document.getElementById('site-css')?.textContent)).toBe(
+        inline,
+      );
       expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('flex');
 
       // A client navigation shows /blog with /features' rules in the document and the
@@ -282,6 +295,75 @@ describe('the first paint (issue 22)', () => {
     } finally {
       await context.close();
       await bare.close();
+    }
+  });
+
+  it('styles what the scripts render later (the waitlist overlay) exactly as the whole sheet does (issue 32)', async () => {
+    // The whole sheet: the rest's name of another version answers with it.
+    const whole = await (await fetch(`${harness.baseUrl}/css/AAAAAAAA.AQ`)).text();
+    expect(whole).toContain('.post-content');
+    /** The overlay's elements: the properties the site's classes set. */
+    const overlayLooks = async (page: Page) => {
+      await page.getByRole('button', { name: 'Apply for Beta Access' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Apply for Beta Access' });
+      await dialog.getByLabel('What is your work email?').waitFor();
+      return dialog.evaluate((root) =>
+        [root, ...root.querySelectorAll('*')].map((element) => {
+          const style = getComputedStyle(element);
+          return [
+            element.tagName,
+            style.display,
+            style.position,
+            style.inset,
+            style.margin,
+            style.padding,
+            style.width,
+            style.maxWidth,
+            style.fontSize,
+            style.fontWeight,
+            style.lineHeight,
+            style.color,
+            style.backgroundColor,
+            style.borderWidth,
+            style.borderColor,
+            style.borderRadius,
+            style.boxShadow,
+            style.gap,
+          ].join(' ');
+        }),
+      );
+    };
+    const split = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const wholeSheet = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await split.newPage();
+      await page.goto(`${harness.baseUrl}/beta`);
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.querySelector('link[href^="/css/"]')?.getAttribute('media')),
+        )
+        .toBe('all');
+      // The same page with the whole sheet in its document and no rest.
+      const other = await wholeSheet.newPage();
+      await other.route(`${harness.baseUrl}/beta`, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(
+          /<style id="site-css" data-rest="[^"]+">[\s\S]*?<\/style>/,
+          () => `<style id="site-css">${whole}</style>`,
+        );
+        await route.fulfill({ response, body });
+      });
+      await other.goto(`${harness.baseUrl}/beta`);
+      await other.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      expect(await other.locator('link[href^="/css/"]').count()).toBe(0);
+      const withRest = await overlayLooks(page);
+      const withWhole = await overlayLooks(other);
+      expect(withRest.length).toBeGreaterThan(20);
+      expect(withRest).toEqual(withWhole);
+    } finally {
+      await split.close();
+      await wholeSheet.close();
     }
   });
 

@@ -27,7 +27,7 @@ describe('inlineScriptCollector', () => {
     const html = renderToStaticMarkup(
       <InlineScriptRecorderProvider value={collector.record}>
         <main dangerouslySetInnerHTML={{ __html: '<p>Hi</p><script>window.injected=1</script>' }} />
-        <HeldScriptsLoader stylesheet="/assets/site.css" />
+        <HeldScriptsLoader />
       </InlineScriptRecorderProvider>,
     );
     const [injected, loader] = inlineScriptTexts(html);

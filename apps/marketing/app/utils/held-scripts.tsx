@@ -12,11 +12,15 @@ import { useInlineScriptRecorder } from './own-scripts';
  * paint: the preloads start together as before, the module script runs, and React
  * hydrates (entry.client.tsx). Without JavaScript nothing changes: the page never ran them.
  *
- * The loader also brings the site's whole stylesheet, as a file, at the same moment: the
- * document carries only the rules its own elements use (critical-css.server.ts), and
- * what the scripts render later (the overlays, the next pages) needs the rest. Once it
- * has loaded, the document's own copy is emptied.
+ * The loader also brings the rest of the site's stylesheet, as a file, at the same
+ * moment: the document carries only the rules its own elements use, and what the
+ * scripts render later (the overlays, the next pages) needs the others. The file holds
+ * only those (critical-css.server.ts), so its arrival restyles next to nothing (issue
+ * 32: the whole sheet in place of the document's copy restyled every element).
  */
+
+/** Where the rest of the sheet is served: this, then the name in the style element's data-rest. */
+export const REST_STYLESHEET_PATH = '/css/';
 
 /** The rel that the server gives Remix's modulepreload links until the first paint. */
 export const HELD_PRELOAD_REL = 'x-held-modulepreload';
@@ -28,11 +32,9 @@ export const HELD_MODULE_TYPE = 'text/x-held-module';
  * content pages' 100 KB budget and the first round trip's bytes (/beta is some 270
  * bytes under it, headers counted: docs/performance.md). ES5 and what every browser with
  * modules has (NodeList.forEach, Element.after), it runs before any module. `start` (once, after the document is parsed):
- * - adds the whole stylesheet, and empties the document's copy of its rules once that
- *   has loaded (every rule twice would double what each style recalculation matches).
- *   The sheet matches no media until then and is switched on in the same task as the
- *   copy is emptied: one recalculation of the page's styles instead of two (issue 32:
- *   each was a long task with the CPU slowed down 4×, the second one after hydration);
+ * - adds the rest of the stylesheet that the document's style element names (none in
+ *   the dev server, whose documents carry the whole sheet); it matches no media until
+ *   it has loaded, so it never holds a paint back;
  * - gives the held links their modulepreload back, so the modules load together: four
  *   a task (issue 32: each link's switch costs the browser a fetch's start, and the ~16
  *   of /beta in one task were a long one with the CPU slowed down 4×);
@@ -43,15 +45,15 @@ export const HELD_MODULE_TYPE = 'text/x-held-module';
  * never paints and the console waits for its answer); and after 3 s at the latest (a
  * tab opened in the background paints nothing until it is shown).
  */
-const loader = (stylesheet: string) =>
+const loader = () =>
   [
     '(function(){var s,d=document,q=function(c){return d.querySelectorAll(c)};',
     'function g(){if(s)return;',
     "if(d.readyState=='loading')return d.addEventListener('DOMContentLoaded',g);",
-    "s=1;var l=d.createElement('link');",
-    `l.rel='stylesheet';l.media='not all';l.href=${JSON.stringify(stylesheet)};`,
-    "l.onload=function(){l.media='all';var c=d.getElementById('site-css');if(c)c.textContent=''};",
-    'd.head.appendChild(l);',
+    "s=1;var c=d.getElementById('site-css'),r=c&&c.getAttribute('data-rest');",
+    "if(r){var l=d.createElement('link');l.rel='stylesheet';l.media='not all';",
+    `l.href=${JSON.stringify(REST_STYLESHEET_PATH)}+r;l.onload=function(){l.media='all'};`,
+    'd.head.appendChild(l)}',
     `var p=q('link[rel="${HELD_PRELOAD_REL}"]'),i=0;`,
     '(function n(){',
     "for(var e=i+4;i<e&&p[i];)p[i++].rel='modulepreload';",
@@ -66,9 +68,11 @@ const loader = (stylesheet: string) =>
     'setTimeout(g,3e3)})();',
   ].join('');
 
+const LOADER = loader();
+
 /** The inline loader; render it before Remix's <Scripts>. Its text is named in the page's policy. */
-export function HeldScriptsLoader({ stylesheet }: { stylesheet: string }) {
-  const text = loader(stylesheet);
+export function HeldScriptsLoader() {
+  const text = LOADER;
   useInlineScriptRecorder()?.(text);
   return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
 }
