@@ -33,8 +33,12 @@ export const HELD_MODULE_TYPE = 'text/x-held-module';
  * bytes under it, headers counted: docs/performance.md). ES5 and what every browser with
  * modules has (NodeList.forEach, Element.after), it runs before any module. `start` (once, after the document is parsed):
  * - adds the rest of the stylesheet that the document's style element names (none in
- *   the dev server, whose documents carry the whole sheet); it matches no media until
- *   it has loaded, so it never holds a paint back;
+ *   the dev server, whose documents carry the whole sheet), last in the head, as it is:
+ *   a sheet a script adds holds no paint back, and one added last restyles only what
+ *   its rules match. Not behind `media="not all"` switched on at its load (as the whole
+ *   sheet was): when a frame came between the load and the switch, Chromium saw the
+ *   sheets change rather than one appended, read them all again, registered the
+ *   document's @property rules anew and restyled every element (seen in traces);
  * - gives the held links their modulepreload back, so the modules load together: four
  *   a task (issue 32: each link's switch costs the browser a fetch's start, and the ~16
  *   of /beta in one task were a long one with the CPU slowed down 4×);
@@ -51,9 +55,8 @@ const loader = () =>
     'function g(){if(s)return;',
     "if(d.readyState=='loading')return d.addEventListener('DOMContentLoaded',g);",
     "s=1;var c=d.getElementById('site-css'),r=c&&c.getAttribute('data-rest');",
-    "if(r){var l=d.createElement('link');l.rel='stylesheet';l.media='not all';",
-    `l.href=${JSON.stringify(REST_STYLESHEET_PATH)}+r;l.onload=function(){l.media='all'};`,
-    'd.head.appendChild(l)}',
+    "if(r){var l=d.createElement('link');l.rel='stylesheet';",
+    `l.href=${JSON.stringify(REST_STYLESHEET_PATH)}+r;d.head.appendChild(l)}`,
     `var p=q('link[rel="${HELD_PRELOAD_REL}"]'),i=0;`,
     '(function n(){',
     "for(var e=i+4;i<e&&p[i];)p[i++].rel='modulepreload';",
