@@ -216,25 +216,27 @@ function conflictOf(rule: Rule, path: string[]): Conflict {
 
 /**
  * Whether `later` must follow `earlier` again when `earlier` moves after it: on one
- * element, in the same layer and with the same specificity, they set a family of
- * properties differently (a shorthand and its longhand: `p-2 px-4`), or under other
- * conditions (`py-2 sm:py-4`). Two rules that set the very same properties under the
- * same conditions (`mt-0 mt-1`) are not kept in order: one element with both is a
- * conflict the site's class merging (tailwind-merge, `cn`) resolves before it renders,
- * and Tailwind's composed properties (`box-shadow` of `shadow-sm ring-2`) read each
- * rule's own variables, whichever comes last.
+ * element, in the same layer and with the same specificity, they set a property in
+ * common (or a shorthand and its longhand: `p-2 px-4`), unless both set the very same
+ * properties under the same conditions (`mt-0 mt-1`, two of a kind): one element with
+ * both is a conflict the site's class merging (tailwind-merge, `cn`) resolves before it
+ * renders, and Tailwind's composed properties (`box-shadow` of `shadow-sm ring-2`) read
+ * each rule's own variables, whichever comes last. Under other conditions (`py-2
+ * sm:py-4`) or beside other properties (`sr-only w-5`) the order counts.
  */
 function conflicts(earlier: Conflict, later: Conflict): boolean {
   if (earlier.layer !== later.layer) return false;
-  if (earlier.properties.join() === later.properties.join()) {
-    return earlier.conditions !== later.conditions && tie(earlier, later);
+  // The same properties under the same conditions: one utility against another of its kind.
+  if (
+    earlier.properties.join() === later.properties.join() &&
+    earlier.conditions === later.conditions
+  ) {
+    return false;
   }
-  const differently = earlier.properties.some((one) =>
-    later.properties.some((other) =>
-      one === other ? earlier.conditions !== later.conditions : overlaps(one, other),
-    ),
+  const meet = earlier.properties.some((one) =>
+    later.properties.some((other) => one === other || overlaps(one, other)),
   );
-  return differently && tie(earlier, later);
+  return meet && tie(earlier, later);
 }
 
 /** Whether two rules may have the same specificity on one element. */
