@@ -227,6 +227,10 @@ describe('the first paint (issue 22)', () => {
     expect(inline).not.toContain('.post-content');
     // Nothing that would restyle the whole page when it arrives (issue 32).
     expect(rest).not.toMatch(/:root|@property|@keyframes/);
+    // The icon: none to fetch before the paint (an empty data: one); the real one is in
+    // <noscript> for a browser without scripts, and the loader links it after the paint.
+    expect(html).toContain('<link rel="icon" href="data:,"/>');
+    expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, '')).not.toMatch(/<link[^>]*favicon/);
     // A name that is not one is refused, and never a server error.
     for (const bad of ['nothing', `${name}x`, '..%2F..%2Fpackage.json']) {
       expect((await fetch(`${harness.baseUrl}/css/${bad}`)).status, bad).toBe(404);
@@ -284,6 +288,9 @@ describe('the first paint (issue 22)', () => {
         inline,
       );
       expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('flex');
+      const icon = () =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="icon"]')].at(-1)?.href;
+      expect(await page.evaluate(icon)).toBe(`${harness.baseUrl}/favicon.svg`);
 
       // A client navigation shows /blog with /features' rules in the document and the
       // whole sheet: it must look as /blog does with its own rules alone (no script).
@@ -293,6 +300,7 @@ describe('the first paint (issue 22)', () => {
       const navigated = await looks(page);
       const alone = await bare.newPage();
       await alone.goto(`${harness.baseUrl}/blog`);
+      expect(await alone.evaluate(icon)).toBe(`${harness.baseUrl}/favicon.svg`);
       const own = await looks(alone);
       expect(navigated.length).toBeGreaterThan(20);
       expect(navigated).toEqual(own);

@@ -22,6 +22,9 @@ import { useInlineScriptRecorder } from './own-scripts';
 /** Where the rest of the sheet is served: this, then the name in the style element's data-rest. */
 export const REST_STYLESHEET_PATH = '/css/';
 
+/** The site's icon, which the loader links after the first paint (root.tsx says why). */
+export const FAVICON = '/favicon.svg';
+
 /** The rel that the server gives Remix's modulepreload links until the first paint. */
 export const HELD_PRELOAD_REL = 'x-held-modulepreload';
 /** The type that the server gives Remix's inline module script until the first paint. */
@@ -32,6 +35,7 @@ export const HELD_MODULE_TYPE = 'text/x-held-module';
  * content pages' 100 KB budget and the first round trip's bytes (/beta is some 270
  * bytes under it, headers counted: docs/performance.md). ES5 and what every browser with
  * modules has (NodeList.forEach, Element.after), it runs before any module. `start` (once, after the document is parsed):
+ * - links the site's icon (root.tsx: its fetch before the paint counted into the LCP);
  * - adds the rest of the stylesheet that the document's style element names (none in
  *   the dev server, whose documents carry the whole sheet), last in the head, as it is:
  *   a sheet a script adds holds no paint back, and one added last restyles only what
@@ -54,7 +58,8 @@ const loader = () =>
     '(function(){var s,d=document,q=function(c){return d.querySelectorAll(c)};',
     'function g(){if(s)return;',
     "if(d.readyState=='loading')return d.addEventListener('DOMContentLoaded',g);",
-    "s=1;var c=d.getElementById('site-css'),r=c&&c.getAttribute('data-rest');",
+    "s=1;var c=d.getElementById('site-css'),r=c&&c.getAttribute('data-rest'),",
+    `f=d.createElement('link');f.rel='icon';f.href=${JSON.stringify(FAVICON)};d.head.appendChild(f);`,
     "if(r){var l=d.createElement('link');l.rel='stylesheet';",
     `l.href=${JSON.stringify(REST_STYLESHEET_PATH)}+r;d.head.appendChild(l)}`,
     `var p=q('link[rel="${HELD_PRELOAD_REL}"]'),i=0;`,
