@@ -23,6 +23,7 @@ p.tag{display:inline-flex;border:1px solid #c7d2fe;border-radius:9999px;padding:
 h1{margin-top:1.5rem;font-size:2.25rem;line-height:2.5rem;font-weight:700;letter-spacing:-.025em}
 h1 span{color:#4f46e5}
 p.lead{margin-top:1.5rem;max-width:36rem;font-size:1.125rem;color:#475569}
+img{display:block;margin-top:2rem;width:100%;height:auto;border-radius:.75rem}
 </style>
 </head>
 <body>
@@ -35,10 +36,67 @@ p.lead{margin-top:1.5rem;max-width:36rem;font-size:1.125rem;color:#475569}
 </html>
 `;
 
-/** Serves the bare page on a free loopback port until the bench cleans up; resolves to its URL. */
-export async function startBarePage(): Promise<string> {
+/** A photo the bare page shows too: the `<img>` element as a page has it, and its files. */
+export interface BarePhoto {
+  /** The element, its `src` and `srcset` pointing at `/photo/<n>`. */
+  element: string;
+  files: { body: Buffer; type: string }[];
+}
+
+/**
+ * The photo of a page whose largest paint is one (an uploaded post's), for a floor of its
+ * own (issue 32): a text page is painted with the document, a photo needs its own
+ * request, so the post is compared with the bare page holding the same `<img>` (the
+ * same files, from the bare page's own server, as the post has them from its own).
+ */
+export async function barePhotoOf(pageUrl: string): Promise<BarePhoto> {
+  const html = await (await fetch(pageUrl)).text();
+  const element = /<img\b[^>]*fetchpriority="high"[^>]*>/.exec(html)?.[0];
+  if (!element) throw new Error(`${pageUrl}: no high-priority image`);
+  const urls: string[] = [];
+  const local = (url: string) => {
+    const decoded = url.replace(/&amp;/g, '&');
+    let index = urls.indexOf(decoded);
+    if (index === -1) index = urls.push(decoded) - 1;
+    return `/photo/${index}`;
+  };
+  const rewritten = element
+    .replace(/\ssrc="([^"]+)"/, (_all, url: string) => ` src="${local(url)}"`)
+    .replace(/\ssrcSet="([^"]+)"|\ssrcset="([^"]+)"/i, (_all, a?: string, b?: string) => {
+      const list = (a ?? b)!
+        .split(',')
+        .map((candidate) => candidate.trim().split(/\s+/))
+        .map(([url, descriptor]) => `${local(url!)}${descriptor ? ` ${descriptor}` : ''}`);
+      return ` srcset="${list.join(', ')}"`;
+    });
+  const files = await Promise.all(
+    urls.map(async (url) => {
+      const response = await fetch(new URL(url, pageUrl));
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return {
+        body: Buffer.from(await response.arrayBuffer()),
+        type: response.headers.get('content-type') ?? 'application/octet-stream',
+      };
+    }),
+  );
+  return { element: rewritten, files };
+}
+
+/**
+ * Serves the bare page on a free loopback port until the bench cleans up; resolves to its
+ * URL. With a photo, `/photo` is the same page with the photo after the paragraph.
+ */
+export async function startBarePage(photo?: BarePhoto): Promise<string> {
+  const withPhoto = photo && HTML.replace('</p>\n</main>', `</p>\n${photo.element}\n</main>`);
   const server = createServer((request, response) => {
-    if (request.url !== '/') {
+    const file = /^\/photo\/(\d+)$/.exec(request.url ?? '');
+    const body = request.url === '/' ? HTML : request.url === '/photo' ? withPhoto : undefined;
+    if (file && photo?.files[Number(file[1])]) {
+      const { body: bytes, type } = photo.files[Number(file[1])]!;
+      response.writeHead(200, { 'content-type': type, 'content-length': bytes.length }).end(bytes);
+      return;
+    }
+    if (body === undefined) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
@@ -46,9 +104,9 @@ export async function startBarePage(): Promise<string> {
       .writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-store',
-        'content-length': Buffer.byteLength(HTML),
+        'content-length': Buffer.byteLength(body),
       })
-      .end(HTML);
+      .end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   onCleanup(

@@ -73,6 +73,7 @@ const RUNNERS: Record<Section, (context: Context) => Promise<Row[]>> = {
         config.lighthousePages,
       ),
       config.lighthouseRuns,
+      [imagePostPath],
     ),
   js: async ({ bench, session, postPath }) => {
     const response = await fetch(`${bench.apiUrl}/api/waitlist`, {

@@ -20,7 +20,7 @@ import { useInlineScriptRecorder } from './own-scripts';
  */
 
 /** Where the rest of the sheet is served: this, then the name in the style element's data-rest. */
-export const REST_STYLESHEET_PATH = '/css/';
+const REST_STYLESHEET_PATH = '/css/';
 
 /** The site's icon, which the loader links after the first paint (root.tsx says why). */
 export const FAVICON = '/favicon.svg';
