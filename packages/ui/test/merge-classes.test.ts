@@ -7,13 +7,18 @@ import { mergeClasses } from '../src/lib/merge-classes';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const SOURCES = ['packages/ui/src', 'apps/marketing/app', 'apps/admin/src'];
+const NOT_CLASSES = new Set([
+  'merge-classes.ts',
+  'critical-css.server.ts',
+  'critical-css.server.test.ts',
+]);
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(directory, entry.name);
     if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(full);
-    // merge-classes.ts names groups, not classes.
-    return /\.tsx?$/.test(entry.name) && entry.name !== 'merge-classes.ts' ? [full] : [];
+    // merge-classes.ts names groups, not classes; critical-css.server(.test).ts CSS properties.
+    return /\.tsx?$/.test(entry.name) && !NOT_CLASSES.has(entry.name) ? [full] : [];
   });
 }
 
