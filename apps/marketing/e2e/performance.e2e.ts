@@ -209,6 +209,19 @@ describe('what pages carry', () => {
   });
 });
 
+/** Waits until the rest of the sheet (/css/<name>) has loaded and holds rules. */
+async function restOfTheSheetApplied(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          [...document.styleSheets].find((sheet) => sheet.href?.includes('/css/'))?.cssRules
+            .length ?? 0,
+      ),
+    )
+    .toBeGreaterThan(0);
+}
+
 describe('the first paint (issue 22)', () => {
   it('paints with the rules its own elements use, in the document; the rest of the sheet follows the paint and serves client navigations', async () => {
     const html = await (await fetch(`${harness.baseUrl}/features`)).text();
@@ -275,15 +288,7 @@ describe('the first paint (issue 22)', () => {
       expect(sheet).toHaveLength(1);
       expect(sheet[0]).toBeGreaterThanOrEqual(paint!);
       // The rest applies beside the document's rules, which stay.
-      await expect
-        .poll(() =>
-          page.evaluate(
-            () =>
-              [...document.styleSheets].find((sheet) => sheet.href?.includes('/css/'))?.cssRules
-                .length ?? 0,
-          ),
-        )
-        .toBeGreaterThan(0);
+      await restOfTheSheetApplied(page);
       expect(await page.evaluate(() => document.getElementById('site-css')?.textContent)).toBe(
         inline,
       );
@@ -351,15 +356,7 @@ describe('the first paint (issue 22)', () => {
       const page = await split.newPage();
       await page.goto(`${harness.baseUrl}/beta`);
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-      await expect
-        .poll(() =>
-          page.evaluate(
-            () =>
-              [...document.styleSheets].find((sheet) => sheet.href?.includes('/css/'))?.cssRules
-                .length ?? 0,
-          ),
-        )
-        .toBeGreaterThan(0);
+      await restOfTheSheetApplied(page);
       // The same page with the whole sheet in its document and no rest.
       const other = await wholeSheet.newPage();
       await other.route(`${harness.baseUrl}/beta`, async (route) => {
