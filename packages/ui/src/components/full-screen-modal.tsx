@@ -69,6 +69,8 @@ function OpenModal({
   const titleId = React.useId();
   const descriptionId = React.useId();
   const ids = React.useMemo(() => ({ titleId, descriptionId }), [titleId, descriptionId]);
+  const onOpenChangeRef = React.useRef(onOpenChange);
+  onOpenChangeRef.current = onOpenChange;
   React.useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -81,6 +83,15 @@ function OpenModal({
     // the dialog out inside this task; the browser's next frame does that work anyway.
     element.setAttribute('open', '');
     setModalLayer(element);
+    // Escape before the dialog became the modal (a modal's Escape is `cancel`, below):
+    // the focus may still be on the control that opened it, outside the dialog.
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !modal.current && !event.defaultPrevented) {
+        event.preventDefault();
+        onOpenChangeRef.current(false);
+      }
+    };
+    document.addEventListener('keydown', escape);
     let upgrade: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       upgrade = setTimeout(() => {
@@ -93,6 +104,7 @@ function OpenModal({
       }, 0);
     });
     return () => {
+      document.removeEventListener('keydown', escape);
       cancelAnimationFrame(frame);
       clearTimeout(upgrade);
       setModalLayer(undefined);
@@ -113,13 +125,6 @@ function OpenModal({
         onCancel={(event) => {
           event.preventDefault();
           onOpenChange(false);
-        }}
-        // Escape before the dialog became the modal (a modal's Escape is `cancel`, above).
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && !modal.current && !event.defaultPrevented) {
-            event.preventDefault();
-            onOpenChange(false);
-          }
         }}
         // Closed by the browser itself; the one closed on removal (below) is gone by then,
         // and the one closed to become the modal is open again.
