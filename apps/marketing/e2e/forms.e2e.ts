@@ -1,3 +1,4 @@
+import { surveyStepSettled } from '@repo/e2e';
 import { BETA_FEEDBACK_STEPS } from '@repo/validation';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -74,19 +75,6 @@ async function answerStep(page: Page, stepIndex: number) {
   }
 }
 
-/**
- * After a step change the survey scrolls to the top and focuses the step's first
- * field (after 100 ms): wait for that, so it cannot move the page mid-click.
- */
-async function stepSettled(page: Page) {
-  await page.waitForFunction(() => {
-    const active = document.activeElement;
-    return (
-      active?.closest('dialog') != null && active.matches('input, textarea, button[role="radio"]')
-    );
-  });
-}
-
 describe('beta feedback survey', () => {
   it('opens straight into the survey and submits all nine steps', async () => {
     const page = await openPage('/beta-feedback');
@@ -101,14 +89,14 @@ describe('beta feedback survey', () => {
       await answerStep(page, index);
       await dialog.getByRole('button', { name: 'Next' }).click();
       await dialog.getByText(`Step ${index + 2} of 9`).waitFor();
-      await stepSettled(page);
+      await surveyStepSettled(page);
     }
     await dialog.getByRole('button', { name: 'Previous' }).click();
     await dialog.getByText('Step 8 of 9').waitFor();
-    await stepSettled(page);
+    await surveyStepSettled(page);
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByText('Step 9 of 9').waitFor();
-    await stepSettled(page);
+    await surveyStepSettled(page);
     await dialog.getByLabel('What should we improve first?').fill('More integrations please.');
     await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
 

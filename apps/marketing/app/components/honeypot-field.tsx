@@ -1,6 +1,13 @@
 import { HONEYPOT_FIELD, HONEYPOT_LABEL } from '@repo/validation';
 import type { Ref } from 'react';
 
+/**
+ * Matches any control but the honeypot: a form that focuses "its first input"
+ * must never land on it, or what the visitor types next fills it and the API
+ * takes them for a bot (the survey once did after each Next).
+ */
+export const NOT_HONEYPOT = `:not([name="${HONEYPOT_FIELD}"])`;
+
 interface HoneypotFieldProps {
   /** Keeps the id unique when a page shows the same form twice. */
   idPrefix: string;

@@ -156,6 +156,26 @@ describe('beta feedback survey', () => {
     expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
   });
 
+  it('gives the next step’s first question the focus, never the hidden honeypot', async () => {
+    const { user } = setup();
+    answerStep(0);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Step 2 of 9');
+    // The focus moves 100 ms after the step change (spec section 2).
+    const role = screen.getByLabelText<HTMLInputElement>(/primary role/i);
+    await waitFor(() => expect(document.activeElement).toBe(role));
+    // What a keyboard user types goes into the question: had it gone into the honeypot,
+    // the API would have taken the visitor for a bot and kept nothing of the survey.
+    await user.keyboard('Editor');
+    expect(role.value).toBe('Editor');
+    fireEvent.click(document.getElementById('survey-aiExperienceLevel-expert')!);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(saves().at(-1)?.body).toMatchObject({ step: 3, website: '' }));
+    // A step of choices only: its first choice.
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('role', 'radio'));
+    expect(screen.getByLabelText<HTMLInputElement>('Leave this field empty').value).toBe('');
+  });
+
   it('submits all nine steps and shows the thank-you screen', async () => {
     let resolve: (response: Response) => void = () => undefined;
     submitReplies.push(() => new Promise((done) => (resolve = done)));

@@ -16,7 +16,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { StepCount } from '~/components/forms/step-count';
 import { StepProgress } from '~/components/forms/step-progress';
 import { useStepForm } from '~/components/forms/use-step-form';
-import { HoneypotField } from '~/components/honeypot-field';
+import { HoneypotField, NOT_HONEYPOT } from '~/components/honeypot-field';
 import { TOASTS } from '~/utils/messages';
 import { SITE_NAME } from '~/utils/site';
 import { SurveyField } from './survey-field';
@@ -73,8 +73,11 @@ export function BetaFeedbackSurvey({ open, onOpenChange, onMounted }: BetaFeedba
         scrollRef.current?.scrollTo({ top: 0 });
         window.scrollTo({ top: 0 });
       },
+      // The step's first question (the form's first input is the hidden honeypot).
       target: () =>
-        scrollRef.current?.querySelector<HTMLElement>('input, textarea, button[role="radio"]'),
+        scrollRef.current?.querySelector<HTMLElement>(
+          `:is(input, textarea, button[role="radio"])${NOT_HONEYPOT}`,
+        ),
     },
   });
   const { stepIndex, isLast, touch } = steps;
