@@ -4,12 +4,13 @@
  * answered, and a browser signed in to the console is left out of the site's
  * analytics until its staff member undoes it. Drives both built apps.
  */
-import { ensureBuilt, launchBrowser, type Stack, startStack } from '@repo/e2e';
-import { BETA_FEEDBACK_STEPS } from '@repo/validation';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { randomInt } from 'node:crypto';
+import { ensureBuilt, launchBrowser, type Stack, startStack, surveyStepSettled } from '@repo/e2e';
+import { ANALYTICS_STARTED_MARK, BETA_FEEDBACK_STEPS } from '@repo/validation';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_TIMEOUT_MS, NAVIGATION_TIMEOUT_MS } from './browser-session';
-import { registerFirstAdmin, type StaffAccount } from './seed';
+import { countRows, registerFirstAdmin, type StaffAccount } from './seed';
 
 const SETUP_TOKEN = 'insight-e2e-setup-token-0123456789';
 const ADMIN: StaffAccount = {
@@ -19,11 +20,12 @@ const ADMIN: StaffAccount = {
   password: 'correct-horse-battery',
 };
 /**
- * A desktop browser's: the API keeps no survey progress from clients that look
- * like bots, and headless Chromium says it is headless.
+ * A desktop browser's: the API keeps no survey progress and stores no analytics
+ * from clients that look like bots, and headless Chromium says it is headless.
+ * A Chrome build number of this run's own, so the events this run's browser sent
+ * are told apart in the table.
  */
-const DESKTOP_CHROME =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const DESKTOP_CHROME = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.${randomInt(1e4, 1e5)}.${randomInt(1e3)} Safari/537.36`;
 /** expect.poll gives up after 1 s by default: too short on a busy machine. */
 const POLL = { timeout: 20_000 };
 
@@ -41,7 +43,8 @@ beforeAll(async () => {
       admin: true,
       apiEnv: { ADMIN_SETUP_TOKEN: SETUP_TOKEN, ADMIN_EMAIL_DOMAINS: 'wordloom.test' },
     }),
-    launchBrowser(),
+    // The browser's own agent too: the beacon a leaving page sends carries that one.
+    launchBrowser({ userAgent: DESKTOP_CHROME }),
   ]);
   await registerFirstAdmin(stack.apiUrl, stack.adminUrl!, ADMIN, SETUP_TOKEN);
 });
@@ -124,16 +127,6 @@ async function answerStep(page: Page, stepIndex: number): Promise<void> {
   }
 }
 
-/** After a step change the survey focuses the step's first field (after 100 ms). */
-async function stepSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const active = document.activeElement;
-    return (
-      active?.closest('dialog') != null && active.matches('input, textarea, button[role="radio"]')
-    );
-  });
-}
-
 /** Answers the current step, presses Next and waits for the save of the step it moves to. */
 async function nextStep(page: Page, stepIndex: number): Promise<void> {
   const dialog = page.getByRole('dialog');
@@ -147,7 +140,7 @@ async function nextStep(page: Page, stepIndex: number): Promise<void> {
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByText(`Step ${stepIndex + 2} of 9`).waitFor();
   expect((await saved).status()).toBe(200);
-  await stepSettled(page);
+  await surveyStepSettled(page);
 }
 
 describe('the beta survey, saved step by step', () => {
@@ -227,34 +220,35 @@ describe('the beta survey, saved step by step', () => {
 
 // --- staff exclusion --------------------------------------------------------------
 
-/** Every analytics batch the site's pages send, by fetch or beacon, in this context. */
-function recordAnalytics(context: BrowserContext): Request[] {
-  const sent: Request[] = [];
-  context.on('request', (request) => {
-    if (request.url().endsWith('/api/analytics/events')) sent.push(request);
-  });
-  return sent;
-}
-
 /**
- * A visit to the site: the page loads (and its tracker with it), a button is
- * clicked, and the visitor leaves, which hands what is queued to sendBeacon.
+ * A visit to the site: the page loads, its tracker starts (when the browser is
+ * next idle, within 2 s: waited for, or a visit that sends nothing proves
+ * nothing), and the visitor leaves, which hands the page view to sendBeacon.
+ * (Playwright does not see a beacon sent while its page unloads, so what
+ * arrived is read where it lands: the API's table.)
  */
-async function visitSite(context: BrowserContext): Promise<void> {
-  const page = await openSite(context, '/features');
-  await page.waitForLoadState('networkidle');
-  await page.locator('main button:visible').first().click();
+async function visitSite(context: BrowserContext, path: string): Promise<void> {
+  const page = await openSite(context, path);
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark).length > 0,
+    ANALYTICS_STARTED_MARK,
+  );
   await page.goto('about:blank');
 }
 
 describe('staff kept out of the site analytics', () => {
   it('marks the browser at sign-in, so the site sends nothing from it, until it is undone', async () => {
     const context = await newContext();
-    const sent = recordAnalytics(context);
+    const storedOn = (path: string) =>
+      countRows(
+        stack,
+        `select 1 from analytics_events
+          where data->>'userAgent' = '${DESKTOP_CHROME}' and path = '${path}'`,
+      );
 
     // Before: this browser is counted like any visitor's.
-    await visitSite(context);
-    await expect.poll(() => sent.length, POLL).toBeGreaterThan(0);
+    await visitSite(context, '/features');
+    await expect.poll(() => storedOn('/features'), POLL).toBeGreaterThan(0);
 
     await signInTo(context);
     const consolePage = await context.newPage();
@@ -264,18 +258,20 @@ describe('staff kept out of the site analytics', () => {
       await consolePage.locator('iframe[title="Site analytics opt-out"]').getAttribute('src'),
     ).toBe(`${stack.marketingUrl}/analytics-opt-out?action=exclude`);
 
-    // After: the same visit sends nothing (the frame itself was never counted either).
-    const before = sent.length;
-    await visitSite(context);
-    expect(sent.length).toBe(before);
+    // After: a visit sends nothing (the frame itself was never counted either).
+    await visitSite(context, '/contact');
 
     // Undone from the console: counted again, and it stays so on the next sign-in.
     await consolePage.getByRole('button', { name: 'Count this browser again' }).click();
     await consolePage
       .getByText('This browser is counted in the site’s analytics, like a visitor’s.')
       .waitFor();
-    await visitSite(context);
-    await expect.poll(() => sent.length, POLL).toBeGreaterThan(before);
+    await visitSite(context, '/blog');
+    await expect.poll(() => storedOn('/blog'), POLL).toBeGreaterThan(0);
+    // The excluded visit came first, from the same browser: had it sent anything, that
+    // would have landed by now.
+    expect(storedOn('/contact')).toBe(0);
+    expect(storedOn('/analytics-opt-out')).toBe(0);
     await consolePage.reload();
     await consolePage
       .getByText('This browser is counted in the site’s analytics, like a visitor’s.')

@@ -1,4 +1,5 @@
-import { mailboxOf } from '@repo/e2e';
+import { execFileSync } from 'node:child_process';
+import { mailboxOf, type Stack } from '@repo/e2e';
 import type { BuiltInRoleKey } from '@repo/validation';
 import type { BrowserContext } from 'playwright-core';
 
@@ -227,4 +228,26 @@ export async function answerSurvey(
     body: JSON.stringify({ ...answers, progressKey: key }),
   });
   if (!response.ok) throw new Error(`survey: ${response.status} ${await response.text()}`);
+}
+
+/** Runs SQL in the stack's own database (psql); each row given as JSON (`row_to_json`). */
+export function sqlRows<T = unknown>(stack: Stack, statement: string): T[] {
+  if (!stack.databaseUrl) throw new Error('TEST_DATABASE_URL is needed to read the database');
+  const out = execFileSync(
+    'psql',
+    [stack.databaseUrl, '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', statement],
+    { encoding: 'utf8' },
+  );
+  return out
+    .split('\n')
+    .filter((line) => line.trim().startsWith('{'))
+    .map((line) => JSON.parse(line) as T);
+}
+
+/** How many rows `query` gives, in the stack's own database. */
+export function countRows(stack: Stack, query: string): number {
+  return sqlRows<{ n: number }>(
+    stack,
+    `select row_to_json(r) from (select count(*)::int as n from (${query}) q) r`,
+  )[0]!.n;
 }

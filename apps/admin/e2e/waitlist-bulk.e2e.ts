@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { launchBrowser, type Stack, startStack } from '@repo/e2e';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ContextSession, openContextSession } from './browser-session';
-import { joinWaitlist, registerFirstAdmin, signIn } from './seed';
+import { countRows, joinWaitlist, registerFirstAdmin, signIn, sqlRows } from './seed';
 
 /*
  * Issue 32: bulk actions on the waitlist, in Chromium against the real API and a
@@ -23,23 +22,8 @@ let stack: Stack;
 let session: ContextSession | undefined;
 let page: Page;
 
-/** Runs SQL in the stack's database; rows as JSON. */
-function sql<T = unknown>(statement: string): T[] {
-  if (!stack.databaseUrl) throw new Error('TEST_DATABASE_URL is needed to set the seats');
-  const out = execFileSync(
-    'psql',
-    [stack.databaseUrl, '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', statement],
-    { encoding: 'utf8' },
-  );
-  return out
-    .split('\n')
-    .filter((line) => line.trim().startsWith('{'))
-    .map((line) => JSON.parse(line) as T);
-}
-const count = (query: string) =>
-  sql<{ n: number }>(
-    `select row_to_json(r) from (select count(*)::int as n from (${query}) q) r`,
-  )[0]!.n;
+const sql = <T = unknown>(statement: string) => sqlRows<T>(stack, statement);
+const count = (query: string) => countRows(stack, query);
 
 async function seedPeople(tag: string, howMany: number): Promise<void> {
   for (let index = 0; index < howMany; index += 1) {

@@ -1,4 +1,4 @@
-import { HOME_EXTRA_SCROLL_DEPTH } from '@repo/validation';
+import { ANALYTICS_STARTED_MARK, HOME_EXTRA_SCROLL_DEPTH } from '@repo/validation';
 import {
   installInteractionTracking,
   isTrackingAllowed,
@@ -44,6 +44,8 @@ export function trackPageView(tracker: Tracker, path: string, isHome: boolean): 
   tracker.track('page_view', { title: document.title.slice(0, 200) }, path);
   const stopScroll = trackScrollDepth(tracker, isHome ? [HOME_EXTRA_SCROLL_DEPTH] : []);
   const stopFeatures = observeFeatureEngagement(tracker);
+  // For traces and end-to-end tests: from here on, this page's visit is counted.
+  performance.mark(ANALYTICS_STARTED_MARK);
   return () => {
     stopScroll();
     stopFeatures();

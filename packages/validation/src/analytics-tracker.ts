@@ -22,6 +22,9 @@ export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 
 export const ANALYTICS_BATCH_SIZE = 10;
 export const ANALYTICS_FLUSH_DELAY_MS = 500;
+
+/** The performance mark set when the tracker has started and counted the page's view (traces, tests). */
+export const ANALYTICS_STARTED_MARK = 'wordloom:analytics-started';
 /** The server accepts a few batches' worth at once (a beacon may carry a re-queued backlog). */
 export const ANALYTICS_MAX_EVENTS_PER_REQUEST = 50;
 export const SCROLL_DEPTH_THRESHOLDS = [25, 50, 75, 100] as const;

@@ -221,14 +221,27 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 }
 
+export interface LaunchOptions {
+  /**
+   * The browser's own user agent (`--user-agent`). A context's `userAgent` is an
+   * override the page's own requests carry, but not a beacon sent while its page
+   * unloads: Chromium sends that one from the browser, as HeadlessChrome, which
+   * the API takes for a bot. A test that counts what arrives sets both.
+   */
+  userAgent?: string;
+}
+
 /** Debian's Chromium, headless, with the flags this closed network needs. */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}: install it with 'apt-get install -y chromium' (see README)`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const args = options.userAgent
+    ? [...CHROMIUM_ARGS, `--user-agent=${options.userAgent}`]
+    : CHROMIUM_ARGS;
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args, headless: true });
 }
 export * from './app-server';
 export * from './security';
@@ -240,3 +253,4 @@ export * from './api-proxy';
 export * from './observability';
 export * from './png';
 export * from './raw-get';
+export * from './survey';
