@@ -6,7 +6,7 @@ import {
   rawGet,
   startAppServer,
 } from '@repo/e2e';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpHarness } from './harness';
 
@@ -222,6 +222,21 @@ async function restOfTheSheetApplied(page: Page): Promise<void> {
     .toBeGreaterThan(0);
 }
 
+/**
+ * How the elements under `root` look: for `root` and each element in it (the
+ * first `limit`), its tag and the computed `properties` the site's classes set.
+ */
+function looksOf(root: Locator, properties: readonly string[], limit = Infinity) {
+  return root.evaluate(
+    (element, { properties, limit }) =>
+      [element, ...element.querySelectorAll('*')].slice(0, limit).map((each) => {
+        const style = getComputedStyle(each);
+        return [each.tagName, ...properties.map((name) => style.getPropertyValue(name))].join(' ');
+      }),
+    { properties, limit },
+  );
+}
+
 describe('the first paint (issue 22)', () => {
   it('paints with the rules its own elements use, in the document; the rest of the sheet follows the paint and serves client navigations', async () => {
     const html = await (await fetch(`${harness.baseUrl}/features`)).text();
@@ -249,27 +264,25 @@ describe('the first paint (issue 22)', () => {
       expect((await fetch(`${harness.baseUrl}/css/${bad}`)).status, bad).toBe(404);
     }
 
-    /** What the elements of <main> look like: the properties the site's classes set. */
+    /** What <main> looks like. */
     const looks = (page: Page) =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('main *')].slice(0, 300).map((element) => {
-          const style = getComputedStyle(element);
-          return [
-            element.tagName,
-            style.display,
-            style.position,
-            style.margin,
-            style.padding,
-            style.fontSize,
-            style.fontWeight,
-            style.lineHeight,
-            style.color,
-            style.backgroundColor,
-            style.borderTopWidth,
-            style.borderRadius,
-            style.gap,
-          ].join(' ');
-        }),
+      looksOf(
+        page.locator('main'),
+        [
+          'display',
+          'position',
+          'margin',
+          'padding',
+          'font-size',
+          'font-weight',
+          'line-height',
+          'color',
+          'background-color',
+          'border-top-width',
+          'border-radius',
+          'gap',
+        ],
+        300,
       );
 
     const context = await harness.browser.newContext();
@@ -319,36 +332,30 @@ describe('the first paint (issue 22)', () => {
     // The whole sheet: the rest's name of another version answers with it.
     const whole = await (await fetch(`${harness.baseUrl}/css/AAAAAAAA.AQ`)).text();
     expect(whole).toContain('.post-content');
-    /** The overlay's elements: the properties the site's classes set. */
+    /** The overlay, opened. */
     const overlayLooks = async (page: Page) => {
       await page.getByRole('button', { name: 'Apply for Beta Access' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Apply for Beta Access' });
       await dialog.getByLabel('What is your work email?').waitFor();
-      return dialog.evaluate((root) =>
-        [root, ...root.querySelectorAll('*')].map((element) => {
-          const style = getComputedStyle(element);
-          return [
-            element.tagName,
-            style.display,
-            style.position,
-            style.inset,
-            style.margin,
-            style.padding,
-            style.width,
-            style.maxWidth,
-            style.fontSize,
-            style.fontWeight,
-            style.lineHeight,
-            style.color,
-            style.backgroundColor,
-            style.borderWidth,
-            style.borderColor,
-            style.borderRadius,
-            style.boxShadow,
-            style.gap,
-          ].join(' ');
-        }),
-      );
+      return looksOf(dialog, [
+        'display',
+        'position',
+        'inset',
+        'margin',
+        'padding',
+        'width',
+        'max-width',
+        'font-size',
+        'font-weight',
+        'line-height',
+        'color',
+        'background-color',
+        'border-width',
+        'border-color',
+        'border-radius',
+        'box-shadow',
+        'gap',
+      ]);
     };
     const split = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const wholeSheet = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
