@@ -4,7 +4,6 @@
  * answered, and a browser signed in to the console is left out of the site's
  * analytics until its staff member undoes it. Drives both built apps.
  */
-import { randomInt } from 'node:crypto';
 import { ensureBuilt, launchBrowser, type Stack, startStack, surveyStepSettled } from '@repo/e2e';
 import { ANALYTICS_STARTED_MARK, BETA_FEEDBACK_STEPS } from '@repo/validation';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -22,10 +21,9 @@ const ADMIN: StaffAccount = {
 /**
  * A desktop browser's: the API keeps no survey progress and stores no analytics
  * from clients that look like bots, and headless Chromium says it is headless.
- * A Chrome build number of this run's own, so the events this run's browser sent
- * are told apart in the table.
  */
-const DESKTOP_CHROME = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.${randomInt(1e4, 1e5)}.${randomInt(1e3)} Safari/537.36`;
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 /** expect.poll gives up after 1 s by default: too short on a busy machine. */
 const POLL = { timeout: 20_000 };
 
