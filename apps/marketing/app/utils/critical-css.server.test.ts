@@ -129,6 +129,14 @@ describe('splitStylesheet: the rest of the sheet (issue 32)', () => {
     expect(rest).toBe('@layer utilities{.px-3{padding-inline:3px}.pl-4{padding-left:4px}}');
   });
 
+  it('knows white-space and text-wrap set the same wrapping (CSS Text 4 shorthands)', () => {
+    const sheet =
+      '@layer utilities{.truncate{overflow:hidden;white-space:nowrap}.text-wrap{text-wrap:wrap}}';
+    // truncate text-wrap: text-wrap wins in the whole sheet, so it must come after truncate.
+    const { rest } = restFor(sheet, '<p class="truncate"></p>');
+    expect(rest).toBe('@layer utilities{.text-wrap{text-wrap:wrap}}');
+  });
+
   it('leaves alone a rule of another specificity or of other properties', () => {
     const sheet =
       '@layer utilities{.p-0{padding:0}.hover\\:px-4:hover{padding-inline:1rem}.flex{display:flex}}';

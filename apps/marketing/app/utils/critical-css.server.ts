@@ -181,6 +181,11 @@ function longhandsOf(property: string): string[] | undefined {
   if (property === 'overflow') return ['overflow-x', 'overflow-y'];
   if (property === 'line-height') return ['line-height'];
   if (property === 'font') return ['font', 'line-height'];
+  // CSS Text 4: both are shorthands now, and share the wrapping (`truncate` sets
+  // `white-space: nowrap`, `text-wrap` sets `text-wrap: wrap`: the later one wins).
+  if (property === 'white-space') return ['white-space-collapse', 'text-wrap-mode'];
+  if (property === 'text-wrap') return ['text-wrap-mode', 'text-wrap-style'];
+  if (/^(white-space-collapse|text-wrap-mode|text-wrap-style)$/.test(property)) return [property];
   return undefined;
 }
 
