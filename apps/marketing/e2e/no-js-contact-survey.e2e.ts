@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { axeViolations, postLargeBody } from '@repo/e2e';
+import { axeViolations, LARGE_BODY_BYTES, postLargeBody } from '@repo/e2e';
 import { BETA_FEEDBACK_STEPS, type BetaFeedbackField } from '@repo/validation';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -52,8 +52,6 @@ async function expectNoAxeViolations(page: Page) {
   expect(found, page.url()).toEqual([]);
 }
 
-/** Far more than the limit (64 KB): a busy server still answers before it is all sent. */
-const LARGE_BODY_BYTES = 32 * 1024 * 1024;
 
 let visitors = 0;
 /** A visitor address of its own (the site trusts its loopback peer's X-Forwarded-For). */

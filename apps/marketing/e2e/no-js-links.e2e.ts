@@ -8,7 +8,7 @@
  * Referer. Each test owns its people and links.
  */
 import { createHmac } from 'node:crypto';
-import { axeViolations, postLargeBody } from '@repo/e2e';
+import { axeViolations, LARGE_BODY_BYTES, postLargeBody } from '@repo/e2e';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { inviteToBeta, signInStaff } from './beta-invitation';
@@ -199,11 +199,11 @@ describe('the waitlist confirmation link without JavaScript (issue 22)', () => {
 
     // Refused unread (the action's unit tests cover a chunked body).
     const large = await postLargeBody(`${harness.baseUrl}/beta/accept`, {
-      bytes: 2 * 1024 * 1024,
+      bytes: LARGE_BODY_BYTES,
       chunked: false,
     });
     expect(large.status).toBe(413);
-    expect(large.sentBeforeAnswer).toBeLessThan(2 * 1024 * 1024);
+    expect(large.sentBeforeAnswer).toBeLessThan(LARGE_BODY_BYTES);
   });
 });
 

@@ -4,7 +4,7 @@
  * native fields; the form posts to /beta's action, which checks it with the shared
  * schema and signs up through the API as the visitor. Each test owns its data.
  */
-import { axeViolations, postLargeBody } from '@repo/e2e';
+import { axeViolations, LARGE_BODY_BYTES, postLargeBody } from '@repo/e2e';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseRows, joinWaitlist, setUpHarness, sqlQuote } from './harness';
@@ -345,11 +345,11 @@ describe('the waitlist signup without JavaScript (issue 22)', () => {
   it('refuses a body larger than the limit before reading it', async () => {
     for (const chunked of [false, true]) {
       const answer = await postLargeBody(`${harness.baseUrl}/beta`, {
-        bytes: 4 * 1024 * 1024,
+        bytes: LARGE_BODY_BYTES,
         chunked,
       });
       expect(answer.status).toBe(413);
-      expect(answer.sentBeforeAnswer).toBeLessThan(4 * 1024 * 1024);
+      expect(answer.sentBeforeAnswer).toBeLessThan(LARGE_BODY_BYTES);
     }
   });
 });

@@ -139,6 +139,13 @@ export interface LargeBodyAnswer {
 }
 
 /**
+ * A body for postLargeBody that a refusal before reading can be told from a read:
+ * far more than the kernel's buffers on loopback take in while a busy server has not
+ * read yet (several MB; a 2 MB upload was once all written before the 413 came).
+ */
+export const LARGE_BODY_BYTES = 32 * 1024 * 1024;
+
+/**
  * POSTs `bytes` bytes of JSON-typed filler, with a Content-Length or chunked,
  * writing 64 KB at a time with a pause in between, and stops writing as soon as
  * the server answers (a server that reads the whole body answers only at the end).
