@@ -2,6 +2,7 @@ import { vitePlugin as remix } from '@remix-run/dev';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { COMMONJS_OPTIONS, REACT_PRODUCTION_FILES } from './react-module-code';
 import { siteChunk } from './site-chunk';
 
 declare module '@remix-run/node' {
@@ -10,7 +11,7 @@ declare module '@remix-run/node' {
   }
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     tailwindcss(),
     remix({
@@ -66,6 +67,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         minify: 'terser' as const,
         terserOptions: { compress: { passes: 2 } },
         rollupOptions: { output: { manualChunks: siteChunk } },
+        // React DOM as module code, not one function run at evaluation (react-module-code.ts).
+        commonjsOptions: COMMONJS_OPTIONS,
       },
-  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
+  resolve: {
+    alias: [
+      { find: '~', replacement: new URL('./app', import.meta.url).pathname },
+      ...(command === 'build' && !isSsrBuild ? REACT_PRODUCTION_FILES : []),
+    ],
+  },
 }));

@@ -95,6 +95,22 @@ describe('JavaScript each page loads before any interaction (gzip)', () => {
     expect(over).toEqual([]);
   });
 
+  it('runs React DOM as module code, not inside a function called while the modules evaluate (issue 32)', async () => {
+    // Rollup's CommonJS wrapper, minified: `function x(){if(v)return k;v=1;…}`, called
+    // at the first require. React DOM inside one was compiled and run whole in the
+    // task that evaluates the page's modules (react-module-code.ts).
+    const wrapper = /function (\w+)\(\)\{if\((\w+)\)return (\w+);\2=1[;,]/g;
+    const html = await (await fetch(`${harness.baseUrl}/beta-feedback`)).text();
+    const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
+    const sources = await Promise.all(
+      scripts.map(async (script) => (await fetch(`${harness.baseUrl}${script}`)).text()),
+    );
+    const reactDom = sources.filter((source) => source.includes('.hydrateRoot='));
+    expect(reactDom).toHaveLength(1);
+    expect(reactDom[0]!.length).toBeGreaterThan(100 * KB);
+    expect([...reactDom[0]!.matchAll(wrapper)].map((match) => match[0])).toEqual([]);
+  });
+
   it('keeps the forms and zod out of the pages that do not show them', async () => {
     const home = await measurePageJavaScript(harness.baseUrl, '/');
     const sources = await Promise.all(
