@@ -52,7 +52,6 @@ async function expectNoAxeViolations(page: Page) {
   expect(found, page.url()).toEqual([]);
 }
 
-
 let visitors = 0;
 /** A visitor address of its own (the site trusts its loopback peer's X-Forwarded-For). */
 async function asNewVisitor(page: Page): Promise<string> {
