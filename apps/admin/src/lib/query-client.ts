@@ -7,11 +7,13 @@ export { pathWithParams };
 
 /**
  * Spec section 7: the default fetch takes its path from the query key,
- * `[path, params?]`, and treats a 401 as an error (spec section 6).
+ * `[path, params?]`, and treats a 401 as an error (spec section 6). It passes
+ * the query's signal on, so a cancelled query (a list left, a sign-out) aborts
+ * its request and the API its database work.
  */
-async function fetchFromQueryKey({ queryKey }: QueryFunctionContext): Promise<unknown> {
+async function fetchFromQueryKey({ queryKey, signal }: QueryFunctionContext): Promise<unknown> {
   const [path, params] = queryKey as [string, QueryParams | undefined];
-  return http.get<unknown>(pathWithParams(path, params));
+  return http.get<unknown>(pathWithParams(path, params), { signal });
 }
 
 /**

@@ -41,6 +41,11 @@ export function isPendingRegistration(response: RegisterResponse): response is P
   return response.status === 'pending';
 }
 
+/** Every cached read but the session's own: what a change of user clears. */
+function notSession(query: { queryKey: readonly unknown[] }): boolean {
+  return query.queryKey[0] !== QUERY_PATHS.session;
+}
+
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -54,9 +59,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signedIn = useCallback(
     (user: User) => {
       // A new user must never see the previous user's cached admin data.
-      queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== QUERY_PATHS.session,
-      });
+      queryClient.removeQueries({ predicate: notSession });
       queryClient.setQueryData(SESSION_QUERY_KEY, user);
     },
     [queryClient],
@@ -80,13 +83,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     onSuccess: signedIn,
   });
   const logoutMutation = useMutation({
+    // Reads still loading are aborted first: once the session ends they would only be refused.
+    onMutate: () => queryClient.cancelQueries({ predicate: notSession }),
     mutationFn: () => api.auth.logout(),
     onSuccess: (answer) => {
       // Issue 35: a provider sign-in also ends at the provider, when it offers that.
       if (answer.endSessionUrl) window.location.assign(answer.endSessionUrl);
-      queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== QUERY_PATHS.session,
-      });
+      queryClient.removeQueries({ predicate: notSession });
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
     },
   });

@@ -120,6 +120,30 @@ describe('admin page', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Auth screen')).toBeInTheDocument();
   });
+
+  it('aborts the reads still loading before it signs out, so none is refused after the logout', async () => {
+    let abortedAtLogout: boolean[] = [];
+    const { fetchMock } = mockApi({
+      ...adminRoutes,
+      // The waitlist's sources breakdown is still loading when the person signs out.
+      'GET /api/admin/waitlist/sources': () => new Promise(() => {}),
+      'POST /api/logout': () => {
+        abortedAtLogout = fetchMock.mock.calls
+          .filter(([input]) => String(input).includes('/api/admin/waitlist/sources'))
+          .map(([, init]) => init?.signal?.aborted ?? false);
+        return { body: {} };
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin();
+    await screen.findByRole('heading', { name: 'Waitlist' });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/sources'))).toBe(true),
+    );
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Auth screen')).toBeInTheDocument();
+    expect(abortedAtLogout).toEqual([true]);
+  });
 });
 
 const address = () => screen.getByRole('status', { name: 'address' });
