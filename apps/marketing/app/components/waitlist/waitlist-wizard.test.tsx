@@ -248,6 +248,22 @@ describe('waitlist wizard', () => {
     });
   });
 
+  it("paints 'Submitting...' in the click's own frame and posts in the task after it (issue 32, INP)", async () => {
+    fetchMock.mockResolvedValueOnce(answer(201, { id: 'x' }));
+    const user = renderWizard('overlay');
+    await fillRequiredSteps(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await choosePrimaryUse(user);
+    fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
+    // The click's work ends with the button's new state; the post is not part of it.
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    expect(fetcherPosts).toHaveLength(0);
+    await waitFor(() => expect(fetcherPosts).toHaveLength(1));
+    expect(await screen.findByText("You're on the list!")).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('treats a duplicate email as success with its own toast', async () => {
     fetchMock.mockResolvedValueOnce(
       answer(409, { type: 'duplicate_email', message: 'Already registered' }),

@@ -17,6 +17,7 @@ import { StepProgress } from '~/components/forms/step-progress';
 import { useStepForm } from '~/components/forms/use-step-form';
 import { HoneypotField } from '~/components/honeypot-field';
 import { TOASTS } from '~/utils/messages';
+import { afterNextPaint } from '~/utils/when-idle';
 import { inviteCodeOfVisit, referralCodeOfVisit, rememberVisitCodes } from './visit-codes';
 import { WaitlistDone } from './waitlist-done';
 import { WaitlistStepField } from './waitlist-field';
@@ -119,16 +120,21 @@ export function WaitlistWizard({ variant, onDone, inviteCode, result }: Waitlist
   function submit(current: WaitlistValues) {
     setSubmitting(true);
     submitted.current = current;
-    // Issue 22: the same action as the form posted without JavaScript.
-    fetcher.submit(
-      waitlistFormData({
-        values: current,
-        website: honeypotRef.current?.value ?? '',
-        inviteCode: (inviteCode ?? inviteCodeOfVisit() ?? '').trim(),
-        referralCode: referralCodeOfVisit(),
-        source: readFirstTouch() ?? {},
-      }),
-      { method: 'post', action: ACTION },
+    const website = honeypotRef.current?.value ?? '';
+    // Issue 22: the same action as the form posted without JavaScript. Issue 32 (INP):
+    // the click paints 'Submitting...' first; the post (the router's state, and the
+    // page's re-render with it) starts in the task after that paint.
+    afterNextPaint(() =>
+      fetcher.submit(
+        waitlistFormData({
+          values: current,
+          website,
+          inviteCode: (inviteCode ?? inviteCodeOfVisit() ?? '').trim(),
+          referralCode: referralCodeOfVisit(),
+          source: readFirstTouch() ?? {},
+        }),
+        { method: 'post', action: ACTION },
+      ),
     );
   }
 
